@@ -1,0 +1,26 @@
+/* Error values for everything that reads outside input: one message naming what, where, why. */
+#ifndef OCTUPLE_ERROR_H
+#define OCTUPLE_ERROR_H
+
+#include <stdbool.h>
+
+enum { ERROR_MESSAGE_SIZE = 512 };
+
+typedef struct OctError {
+    char message[ERROR_MESSAGE_SIZE];
+} OctError;
+
+/* printf-style; a NULL error is allowed and ignored. Always returns false so callers can
+ * `return error_set(...)` from a bool function. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+bool error_set(OctError *error, const char *format, ...);
+
+/* Prefix an existing message with a location, e.g. "games.wtb: record 12: " + message. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+bool error_prefix(OctError *error, const char *format, ...);
+
+#endif
