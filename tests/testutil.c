@@ -1,0 +1,36 @@
+#include "testutil.h"
+
+uint64_t test_random_next(TestRandom *random)
+{
+    /* splitmix64: tiny, seedable, good enough to pick moves */
+    uint64_t z = (random->state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+int test_random_below(TestRandom *random, int bound)
+{
+    return (int)(test_random_next(random) % (uint64_t)bound);
+}
+
+int test_random_game(TestRandom *random, Board *positions, int capacity)
+{
+    Board board;
+    board_init(&board);
+    int count = 0;
+    positions[count++] = board;
+    while (count < capacity && !board_is_over(&board)) {
+        uint64_t moves = board_legal(&board);
+        if (!moves) {
+            board_pass(&board);
+        } else {
+            int pick = test_random_below(random, __builtin_popcountll(moves));
+            while (pick--)
+                moves &= moves - 1;
+            board_play(&board, __builtin_ctzll(moves));
+        }
+        positions[count++] = board;
+    }
+    return count;
+}

@@ -1,0 +1,20 @@
+/* Shared test helpers: a seeded generator and random legal games. */
+#ifndef OCTUPLE_TESTS_TESTUTIL_H
+#define OCTUPLE_TESTS_TESTUTIL_H
+
+#include <stdint.h>
+
+#include "board.h"
+
+typedef struct TestRandom {
+    uint64_t state;
+} TestRandom;
+
+uint64_t test_random_next(TestRandom *random);
+int test_random_below(TestRandom *random, int bound);
+
+/* Plays random legal moves (passing when forced) from the start position until the game ends,
+ * storing every position reached (start included) in `positions`; returns how many. */
+int test_random_game(TestRandom *random, Board *positions, int capacity);
+
+#endif
