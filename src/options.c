@@ -15,6 +15,8 @@ typedef struct OptionSpec {
 /* One table drives both parsing and --help. */
 static const OptionSpec option_specs[] = {
     {"perft", "DEPTH", "count the leaves DEPTH plies from the start (or --board) and time it"},
+    {"solve", "FILE", "solve every position of an OBF file exactly and report"},
+    {"hash", "MB", "transposition table size in megabytes (default 128)"},
     {"board", "POSITION", "64 squares (X, O, -) and the side to move, e.g. for --perft"},
     {"version", NULL, "print the name and version"},
     {"help", NULL, "print this help"},
@@ -62,6 +64,14 @@ static bool apply(Options *options, const char *name, const char *value, OctErro
         if (!parse_int(value, 1, 30, &options->perft_depth))
             return error_set(error, "--perft: '%s' is not a depth from 1 to 30", value);
         options->action = ACTION_PERFT;
+    } else if (!strcmp(name, "solve")) {
+        options->solve_path = value;
+        options->action = ACTION_SOLVE;
+    } else if (!strcmp(name, "hash")) {
+        int megabytes;
+        if (!parse_int(value, 1, 1 << 16, &megabytes))
+            return error_set(error, "--hash: '%s' is not a size from 1 to 65536 MB", value);
+        options->hash_megabytes = (size_t)megabytes;
     } else if (!strcmp(name, "board")) {
         if (!board_parse(value, &options->board, &options->side, error))
             return error_prefix(error, "--board: ");
@@ -76,6 +86,7 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
     options->action = ACTION_HELP;
     board_init(&options->board);
     options->side = COLOR_BLACK;
+    options->hash_megabytes = 128;
     bool any_action = false;
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
@@ -100,7 +111,7 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
         }
         if (!apply(options, spec->name, value, error))
             return false;
-        if (spec->name[0] != 'b')
+        if (strcmp(spec->name, "board") && strcmp(spec->name, "hash"))
             any_action = true;
     }
     if (!any_action)

@@ -3,6 +3,7 @@
 #define OCTUPLE_OPTIONS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "board.h"
@@ -12,11 +13,14 @@ typedef enum Action {
     ACTION_HELP,
     ACTION_VERSION,
     ACTION_PERFT,
+    ACTION_SOLVE,
 } Action;
 
 typedef struct Options {
     Action action;
     int perft_depth;
+    const char *solve_path; /* OBF file for --solve */
+    size_t hash_megabytes;  /* transposition table size */
     bool has_board; /* --board given: perft from that position */
     Board board;
     Color side;

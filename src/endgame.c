@@ -1,0 +1,334 @@
+/* The exact solver. Below a few empties every cycle counts: the last four empties have
+ * dedicated code without tables or sorting; from five to ENDGAME_SORT_EMPTIES moves follow
+ * quadrant parity; deeper nodes use the transposition table, fastest-first ordering
+ * (fewest opponent replies first) and stability cutoffs. */
+#include "endgame.h"
+
+#include "stability.h"
+
+enum {
+    ENDGAME_SORT_EMPTIES = 7,  /* above this: TT, sorting, stability */
+    SCORE_INF = 127,
+    STOP_CHECK_MASK = 0xfff,   /* poll the stop flag every 4096 deep nodes */
+    MOVE_LIST_SIZE = 64
+};
+
+#define CORNERS 0x8100000000000081ULL
+#define X_AND_C 0x42c300000000c342ULL
+#define QUADRANT_A1 0x000000000f0f0f0fULL
+
+static const uint64_t quadrants[4] = {
+    QUADRANT_A1, QUADRANT_A1 << 4, QUADRANT_A1 << 32, QUADRANT_A1 << 36
+};
+
+void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop)
+{
+    solver->tt = tt;
+    solver->stop = stop;
+    solver->nodes = 0;
+    solver->stopped = false;
+}
+
+static inline int popcount(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+/* Final score with empties going to the winner, from `player`'s view. */
+static inline int final_score(uint64_t player, uint64_t opponent)
+{
+    int p = popcount(player), o = popcount(opponent);
+    int diff = p - o;
+    int empties = 64 - p - o;
+    return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
+}
+
+/* Squares of the quadrants holding an odd number of empties. */
+static inline uint64_t odd_quadrants(uint64_t empty)
+{
+    uint64_t odd = 0;
+    for (int q = 0; q < 4; ++q)
+        if (popcount(empty & quadrants[q]) & 1)
+            odd |= quadrants[q];
+    return odd;
+}
+
+static int solve_last1(Solver *solver, uint64_t player, uint64_t opponent, int square)
+{
+    ++solver->nodes;
+    int own = popcount(player);
+    uint64_t flips = board_flips(player, opponent, square);
+    if (flips)
+        return 2 * (own + popcount(flips)) - 62;
+    flips = board_flips(opponent, player, square);
+    if (flips)
+        return 2 * (own - popcount(flips)) - 64;
+    int diff = 2 * own - 63; /* 63 discs: never a draw */
+    return diff > 0 ? diff + 1 : diff - 1;
+}
+
+static int solve_last2(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
+                       int a, int b)
+{
+    ++solver->nodes;
+    int best = -SCORE_INF;
+    uint64_t flips = board_flips(player, opponent, a);
+    if (flips) {
+        best = -solve_last1(solver, opponent ^ flips, player ^ flips ^ (1ULL << a), b);
+        if (best >= beta)
+            return best;
+    }
+    flips = board_flips(player, opponent, b);
+    if (flips) {
+        int value = -solve_last1(solver, opponent ^ flips, player ^ flips ^ (1ULL << b), a);
+        if (value > best)
+            best = value;
+    }
+    if (best != -SCORE_INF)
+        return best;
+    if (board_flips(opponent, player, a) || board_flips(opponent, player, b))
+        return -solve_last2(solver, opponent, player, -beta, -alpha, a, b);
+    return final_score(player, opponent);
+}
+
+/* 3 .. ENDGAME_SORT_EMPTIES empties: the squares come as a list; odd quadrants first. */
+static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
+                      const int *squares, int count, bool passed)
+{
+    ++solver->nodes;
+    uint64_t empty = ~(player | opponent);
+    uint64_t odd = odd_quadrants(empty);
+    int best = -SCORE_INF;
+    int rest[ENDGAME_SORT_EMPTIES];
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int i = 0; i < count; ++i) {
+            int square = squares[i];
+            bool is_odd = (odd >> square) & 1;
+            if (is_odd != (pass == 0))
+                continue;
+            uint64_t flips = board_flips(player, opponent, square);
+            if (!flips)
+                continue;
+            int n = 0;
+            for (int j = 0; j < count; ++j)
+                if (j != i)
+                    rest[n++] = squares[j];
+            uint64_t next_player = opponent ^ flips;
+            uint64_t next_opponent = player ^ flips ^ (1ULL << square);
+            int value = n == 2
+                ? -solve_last2(solver, next_player, next_opponent, -beta, -alpha, rest[0], rest[1])
+                : -solve_list(solver, next_player, next_opponent, -beta, -alpha, rest, n, false);
+            if (value > best) {
+                best = value;
+                if (value >= beta)
+                    return best;
+                if (value > alpha)
+                    alpha = value;
+            }
+        }
+    }
+    if (best != -SCORE_INF)
+        return best;
+    if (passed)
+        return final_score(player, opponent);
+    return -solve_list(solver, opponent, player, -beta, -alpha, squares, count, true);
+}
+
+typedef struct MoveItem {
+    int square;
+    int order;
+    uint64_t flips;
+} MoveItem;
+
+static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
+                       bool passed);
+
+static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta)
+{
+    uint64_t empty = ~(player | opponent);
+    int count = popcount(empty);
+    if (count > ENDGAME_SORT_EMPTIES)
+        return deep_search(solver, player, opponent, alpha, beta, false);
+    int squares[ENDGAME_SORT_EMPTIES];
+    int n = 0;
+    for (uint64_t e = empty; e; e &= e - 1)
+        squares[n++] = __builtin_ctzll(e);
+    switch (count) {
+    case 0:
+        ++solver->nodes;
+        return final_score(player, opponent);
+    case 1:
+        return solve_last1(solver, player, opponent, squares[0]);
+    case 2:
+        return solve_last2(solver, player, opponent, alpha, beta, squares[0], squares[1]);
+    default:
+        return solve_list(solver, player, opponent, alpha, beta, squares, n, false);
+    }
+}
+
+static void moves_sort(MoveItem *moves, int count)
+{
+    for (int i = 1; i < count; ++i) {
+        MoveItem item = moves[i];
+        int j = i;
+        while (j > 0 && moves[j - 1].order < item.order) {
+            moves[j] = moves[j - 1];
+            --j;
+        }
+        moves[j] = item;
+    }
+}
+
+static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
+                       bool passed)
+{
+    if ((++solver->nodes & STOP_CHECK_MASK) == 0 && solver->stop
+        && atomic_load_explicit(solver->stop, memory_order_relaxed))
+        solver->stopped = true;
+    if (solver->stopped)
+        return 0;
+
+    uint64_t moves = board_moves(player, opponent);
+    if (!moves) {
+        if (passed)
+            return final_score(player, opponent);
+        return -deep_search(solver, opponent, player, -beta, -alpha, true);
+    }
+
+    /* stability: the opponent's stable discs cap our score */
+    if (alpha >= 64 - 2 * popcount(opponent)) { /* else the bound cannot cut */
+        int upper = 64 - 2 * popcount(stability_discs(opponent, player));
+        if (upper <= alpha)
+            return upper;
+        if (upper < beta)
+            beta = upper;
+    }
+
+    Board board = {player, opponent};
+    int empties = popcount(~(player | opponent));
+    int tt_move = MOVE_NONE;
+    TtEntry entry;
+    if (solver->tt && tt_probe(solver->tt, &board, &entry)) {
+        tt_move = entry.move;
+        if (entry.depth < 64 + empties)
+            goto ordered; /* a midgame entry: its move is a hint, its bounds are not exact */
+        if (entry.lower >= beta)
+            return entry.lower;
+        if (entry.upper <= alpha)
+            return entry.upper;
+        if (entry.lower == entry.upper)
+            return entry.lower;
+        if (entry.lower > alpha)
+            alpha = entry.lower;
+        if (entry.upper < beta)
+            beta = entry.upper;
+    }
+ordered:;
+
+    MoveItem list[MOVE_LIST_SIZE];
+    int count = 0;
+    uint64_t odd = odd_quadrants(~(player | opponent));
+    for (uint64_t m = moves; m; m &= m - 1) {
+        int square = __builtin_ctzll(m);
+        uint64_t flips = board_flips(player, opponent, square);
+        uint64_t next_player = opponent ^ flips;
+        uint64_t next_opponent = player ^ flips ^ (1ULL << square);
+        uint64_t replies = board_moves(next_player, next_opponent);
+        int order = -16 * (popcount(replies) + popcount(replies & CORNERS));
+        if (square == tt_move)
+            order += 1 << 20;
+        if ((CORNERS >> square) & 1)
+            order += 8;
+        if ((X_AND_C >> square) & 1)
+            order -= 4;
+        if ((odd >> square) & 1)
+            order += 2;
+        list[count++] = (MoveItem){square, order, flips};
+    }
+    moves_sort(list, count);
+
+    int original_alpha = alpha;
+    int best = -SCORE_INF;
+    int best_move = list[0].square;
+    for (int i = 0; i < count; ++i) {
+        uint64_t flips = list[i].flips;
+        int square = list[i].square;
+        uint64_t next_player = opponent ^ flips;
+        uint64_t next_opponent = player ^ flips ^ (1ULL << square);
+        int value;
+        if (i == 0) {
+            value = -search_empties(solver, next_player, next_opponent, -beta, -alpha);
+        } else {
+            value = -search_empties(solver, next_player, next_opponent, -alpha - 1, -alpha);
+            if (value > alpha && value < beta)
+                value = -search_empties(solver, next_player, next_opponent, -beta, -value);
+        }
+        if (solver->stopped)
+            return 0;
+        if (value > best) {
+            best = value;
+            best_move = square;
+            if (value >= beta)
+                break;
+            if (value > alpha)
+                alpha = value;
+        }
+    }
+
+    if (solver->tt) {
+        int lower = best > original_alpha ? best : -SCORE_MAX;
+        int upper = best < beta ? best : SCORE_MAX;
+        tt_store(solver->tt, &board, 64 + empties, lower, upper, best_move);
+    }
+    return best;
+}
+
+int endgame_search(Solver *solver, const Board *board, int alpha, int beta)
+{
+    return search_empties(solver, board->player, board->opponent, alpha, beta);
+}
+
+SolveResult endgame_solve(Solver *solver, const Board *board, bool wld)
+{
+    SolveResult result = {MOVE_NONE, 0};
+    int alpha = wld ? -1 : -SCORE_MAX;
+    int beta = wld ? 1 : SCORE_MAX;
+    uint64_t moves = board_legal(board);
+    if (!moves) {
+        Board passed = {board->opponent, board->player};
+        if (board_legal(&passed) == 0) {
+            result.score = board_final_score(board);
+            return result;
+        }
+        result.move = MOVE_PASS;
+        result.score = -endgame_search(solver, &passed, -beta, -alpha);
+        return result;
+    }
+    ++solver->nodes;
+    int best = -SCORE_INF;
+    for (int first = 1; moves; moves &= moves - 1, first = 0) {
+        int square = __builtin_ctzll(moves);
+        Board next = *board;
+        board_play(&next, square);
+        int value;
+        if (first) {
+            value = -endgame_search(solver, &next, -beta, -alpha);
+        } else {
+            value = -endgame_search(solver, &next, -alpha - 1, -alpha);
+            if (value > alpha && value < beta)
+                value = -endgame_search(solver, &next, -beta, -value);
+        }
+        if (solver->stopped)
+            break;
+        if (value > best) {
+            best = value;
+            result.move = square;
+            if (value > alpha)
+                alpha = value;
+            if (value >= beta)
+                break;
+        }
+    }
+    result.score = best;
+    return result;
+}

@@ -1,0 +1,34 @@
+/* Exact endgame solver: the final disc difference under perfect play. */
+#ifndef OCTUPLE_ENDGAME_H
+#define OCTUPLE_ENDGAME_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "tt.h"
+
+enum { SCORE_MAX = 64 };
+
+typedef struct Solver {
+    Tt *tt;                   /* may be NULL: no transposition table */
+    const atomic_bool *stop;  /* may be NULL; when raised the search unwinds */
+    uint64_t nodes;
+    bool stopped;             /* the result is meaningless when set */
+} Solver;
+
+typedef struct SolveResult {
+    int move;   /* best move (MOVE_PASS when the side must pass, MOVE_NONE when over) */
+    int score;  /* exact score from the side to move's view (or bound in WLD mode) */
+} SolveResult;
+
+void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop);
+/* Fail-soft alpha-beta over the exact score: the result r satisfies
+ * r <= alpha -> true <= r;  r >= beta -> true >= r;  otherwise r is exact. */
+int endgame_search(Solver *solver, const Board *board, int alpha, int beta);
+/* The best move and its exact score (window -64..64) or, with `wld`, only its sign
+ * (window -1..1: score -1, 0 or 1 for loss, draw, win... as a bound). */
+SolveResult endgame_solve(Solver *solver, const Board *board, bool wld);
+
+#endif

@@ -1,0 +1,91 @@
+#include "tools.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+#include "endgame.h"
+#include "notation.h"
+#include "obf.h"
+#include "perft.h"
+#include "tt.h"
+
+static double seconds_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+int tools_perft(const Options *options, FILE *out)
+{
+    char diagram[BOARD_DIAGRAM_SIZE];
+    fputs(board_diagram(&options->board, options->side, diagram), out);
+    for (int depth = 1; depth <= options->perft_depth; ++depth) {
+        double start = seconds_now();
+        unsigned long long leaves = perft_count(&options->board, depth);
+        double elapsed = seconds_now() - start;
+        fprintf(out, "perft %2d: %15llu leaves %10.3f s %12.0f leaves/s\n", depth, leaves,
+                elapsed, elapsed > 0 ? (double)leaves / elapsed : 0.0);
+        fflush(out);
+    }
+    return 0;
+}
+
+/* The file's score for `move`, or -SCORE_MAX - 1 when the file does not list it. */
+static int listed_score(const ObfPosition *position, int move)
+{
+    for (int i = 0; i < position->move_count; ++i)
+        if (position->moves[i] == move)
+            return position->scores[i];
+    return -SCORE_MAX - 1;
+}
+
+int tools_solve(const Options *options, const char *path, FILE *out)
+{
+    ObfPosition *positions;
+    size_t count;
+    OctError error;
+    if (!obf_read_file(path, &positions, &count, &error)) {
+        fprintf(out, "error: %s\n", error.message);
+        return 2;
+    }
+    Tt tt;
+    if (!tt_init(&tt, options->hash_megabytes)) {
+        fprintf(out, "error: cannot allocate a %zu MB hash table\n", options->hash_megabytes);
+        free(positions);
+        return 2;
+    }
+    fprintf(out, "  #  empties  move  score  expected      time          nodes\n");
+    int wrong_scores = 0, wrong_moves = 0;
+    double total_time = 0;
+    uint64_t total_nodes = 0;
+    for (size_t i = 0; i < count; ++i) {
+        const ObfPosition *position = &positions[i];
+        Solver solver;
+        tt_clear(&tt);
+        solver_init(&solver, &tt, NULL);
+        double start = seconds_now();
+        SolveResult result = endgame_solve(&solver, &position->board, false);
+        double elapsed = seconds_now() - start;
+        total_time += elapsed;
+        total_nodes += solver.nodes;
+        char move[3], expected[8] = "?";
+        if (position->move_count > 0) {
+            int best = position->scores[0];
+            snprintf(expected, sizeof expected, "%+d", best);
+            wrong_scores += result.score != best;
+            wrong_moves += listed_score(position, result.move) < best;
+        }
+        fprintf(out, "%3zu  %7d  %4s  %+5d  %8s  %8.3f s  %13llu\n", i + 1,
+                board_count_empties(&position->board),
+                move_format_colored(result.move, position->side, move), result.score, expected,
+                elapsed, (unsigned long long)solver.nodes);
+        fflush(out);
+    }
+    fprintf(out, "solved %zu positions: %d wrong scores, %d wrong moves, %.3f s, %llu nodes, "
+            "%.0f nodes/s\n", count, wrong_scores, wrong_moves, total_time,
+            (unsigned long long)total_nodes, total_time > 0 ? (double)total_nodes / total_time : 0.0);
+    tt_free(&tt);
+    free(positions);
+    return wrong_scores ? 1 : 0;
+}
