@@ -9,7 +9,7 @@
 enum {
     ENDGAME_SORT_EMPTIES = 7,  /* above this: TT, sorting, stability */
     SCORE_INF = 127,
-    STOP_CHECK_MASK = 0xfff,   /* poll the stop flag every 4096 deep nodes */
+    STOP_CHECK_INTERVAL = 4096, /* nodes between two looks at the stop flag */
     MOVE_LIST_SIZE = 64
 };
 
@@ -26,6 +26,7 @@ void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop)
     solver->tt = tt;
     solver->stop = stop;
     solver->nodes = 0;
+    solver->next_check = 0;
     solver->stopped = false;
 }
 
@@ -182,9 +183,11 @@ static void moves_sort(MoveItem *moves, int count)
 static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
                        bool passed)
 {
-    if ((++solver->nodes & STOP_CHECK_MASK) == 0 && solver->stop
-        && atomic_load_explicit(solver->stop, memory_order_relaxed))
-        solver->stopped = true;
+    if (++solver->nodes >= solver->next_check) {
+        solver->next_check = solver->nodes + STOP_CHECK_INTERVAL;
+        if (solver->stop && atomic_load_explicit(solver->stop, memory_order_relaxed))
+            solver->stopped = true;
+    }
     if (solver->stopped)
         return 0;
 

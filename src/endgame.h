@@ -15,6 +15,7 @@ typedef struct Solver {
     Tt *tt;                   /* may be NULL: no transposition table */
     const atomic_bool *stop;  /* may be NULL; when raised the search unwinds */
     uint64_t nodes;
+    uint64_t next_check;      /* node count at which to look at `stop` again */
     bool stopped;             /* the result is meaningless when set */
 } Solver;
 
