@@ -7,7 +7,8 @@
 #include "stability.h"
 
 enum {
-    ENDGAME_SORT_EMPTIES = 7,  /* above this: TT, sorting, stability */
+    ENDGAME_SORT_EMPTIES = 6,  /* above this: sorting, stability */
+    ENDGAME_TT_EMPTIES = 8,    /* from this: the transposition table */
     SCORE_INF = 127,
     STOP_CHECK_INTERVAL = 4096, /* nodes between two looks at the stop flag */
     MOVE_LIST_SIZE = 64
@@ -211,7 +212,8 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
     int empties = popcount(~(player | opponent));
     int tt_move = MOVE_NONE;
     TtEntry entry;
-    if (solver->tt && tt_probe(solver->tt, &board, &entry)) {
+    Tt *tt = empties >= ENDGAME_TT_EMPTIES ? solver->tt : NULL;
+    if (tt && tt_probe(tt, &board, &entry)) {
         tt_move = entry.move;
         if (entry.depth < 64 + empties)
             goto ordered; /* a midgame entry: its move is a hint, its bounds are not exact */
@@ -278,10 +280,10 @@ ordered:;
         }
     }
 
-    if (solver->tt) {
+    if (tt) {
         int lower = best > original_alpha ? best : -SCORE_MAX;
         int upper = best < beta ? best : SCORE_MAX;
-        tt_store(solver->tt, &board, 64 + empties, lower, upper, best_move);
+        tt_store(tt, &board, 64 + empties, lower, upper, best_move);
     }
     return best;
 }
