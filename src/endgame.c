@@ -215,7 +215,7 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
     Tt *tt = empties >= ENDGAME_TT_EMPTIES ? solver->tt : NULL;
     if (tt && tt_probe(tt, &board, &entry)) {
         tt_move = entry.move;
-        if (entry.depth < 64 + empties)
+        if (entry.depth < TT_DEPTH_EXACT + empties)
             goto ordered; /* a midgame entry: its move is a hint, its bounds are not exact */
         if (entry.lower >= beta)
             return entry.lower;
@@ -283,7 +283,7 @@ ordered:;
     if (tt) {
         int lower = best > original_alpha ? best : -SCORE_MAX;
         int upper = best < beta ? best : SCORE_MAX;
-        tt_store(tt, &board, 64 + empties, lower, upper, best_move);
+        tt_store(tt, &board, TT_DEPTH_EXACT + empties, lower, upper, best_move);
     }
     return best;
 }

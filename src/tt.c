@@ -1,52 +1,84 @@
 #include "tt.h"
 
 #include <stdlib.h>
-#include <string.h>
+
+/* data word: lower (16 bits) | upper (16) | move (8) | depth (8) | generation (8) | 1 (8).
+ * The top byte is never 0, so an all-zero slot is never a valid entry. */
+static inline uint64_t pack(int lower, int upper, int move, int depth, unsigned generation)
+{
+    return (uint64_t)(uint16_t)lower | (uint64_t)(uint16_t)upper << 16
+         | (uint64_t)(uint8_t)move << 32 | (uint64_t)(uint8_t)depth << 40
+         | (uint64_t)(uint8_t)generation << 48 | 1ULL << 56;
+}
+
+static inline int data_depth(uint64_t data)
+{
+    return (int)(data >> 40 & 0xff);
+}
+
+static inline unsigned data_generation(uint64_t data)
+{
+    return (unsigned)(data >> 48 & 0xff);
+}
 
 bool tt_init(Tt *tt, size_t megabytes)
 {
     size_t bytes = megabytes << 20;
     size_t buckets = 1;
-    while (buckets * 2 * 2 * sizeof(TtEntry) <= bytes)
+    while (buckets * 2 * 2 * sizeof(TtSlot) <= bytes)
         buckets *= 2;
-    tt->entries = malloc(buckets * 2 * sizeof(TtEntry));
-    if (!tt->entries)
+    tt->slots = calloc(buckets * 2, sizeof(TtSlot));
+    if (!tt->slots)
         return false;
     tt->mask = buckets - 1;
-    tt->generation = 0;
-    tt_clear(tt);
+    atomic_init(&tt->generation, 0);
     return true;
 }
 
 void tt_free(Tt *tt)
 {
-    free(tt->entries);
-    tt->entries = NULL;
+    free(tt->slots);
+    tt->slots = NULL;
 }
 
 void tt_clear(Tt *tt)
 {
-    memset(tt->entries, 0, (tt->mask + 1) * 2 * sizeof(TtEntry));
+    for (size_t i = 0; i < (tt->mask + 1) * 2; ++i) {
+        atomic_store_explicit(&tt->slots[i].player_check, 0, memory_order_relaxed);
+        atomic_store_explicit(&tt->slots[i].opponent_check, 0, memory_order_relaxed);
+        atomic_store_explicit(&tt->slots[i].data, 0, memory_order_relaxed);
+    }
 }
 
 void tt_new_search(Tt *tt)
 {
-    ++tt->generation;
+    atomic_fetch_add_explicit(&tt->generation, 1, memory_order_relaxed);
 }
 
-static inline size_t tt_bucket(const Tt *tt, const Board *board)
+static inline TtSlot *tt_bucket(const Tt *tt, const Board *board)
 {
-    return (size_t)(board_hash(board) & tt->mask) * 2;
+    return &tt->slots[(size_t)(board_hash(board) & tt->mask) * 2];
+}
+
+/* The slot's data when it holds `board`, else 0. */
+static inline uint64_t slot_read(const TtSlot *slot, const Board *board)
+{
+    uint64_t data = atomic_load_explicit(&slot->data, memory_order_relaxed);
+    uint64_t p = atomic_load_explicit(&slot->player_check, memory_order_relaxed) ^ data;
+    uint64_t o = atomic_load_explicit(&slot->opponent_check, memory_order_relaxed) ^ data;
+    return (data && p == board->player && o == board->opponent) ? data : 0;
 }
 
 bool tt_probe(const Tt *tt, const Board *board, TtEntry *out)
 {
-    const TtEntry *bucket = &tt->entries[tt_bucket(tt, board)];
+    const TtSlot *bucket = tt_bucket(tt, board);
     for (int i = 0; i < 2; ++i) {
-        TtEntry copy = bucket[i];
-        if (copy.player == board->player && copy.opponent == board->opponent
-            && copy.lower <= copy.upper && (copy.player | copy.opponent) != 0) {
-            *out = copy;
+        uint64_t data = slot_read(&bucket[i], board);
+        if (data) {
+            out->lower = (int16_t)(data & 0xffff);
+            out->upper = (int16_t)(data >> 16 & 0xffff);
+            out->move = (int)(data >> 32 & 0xff);
+            out->depth = data_depth(data);
             return true;
         }
     }
@@ -55,15 +87,17 @@ bool tt_probe(const Tt *tt, const Board *board, TtEntry *out)
 
 void tt_store(Tt *tt, const Board *board, int depth, int lower, int upper, int move)
 {
-    TtEntry *bucket = &tt->entries[tt_bucket(tt, board)];
-    TtEntry entry = {board->player, board->opponent, (int8_t)lower, (int8_t)upper,
-                     (uint8_t)move, (uint8_t)depth, tt->generation, {0, 0, 0}};
-    TtEntry *slot;
-    if (bucket[0].player == board->player && bucket[0].opponent == board->opponent)
+    TtSlot *bucket = tt_bucket(tt, board);
+    unsigned generation = atomic_load_explicit(&tt->generation, memory_order_relaxed) & 0xff;
+    uint64_t first = atomic_load_explicit(&bucket[0].data, memory_order_relaxed);
+    /* the depth-preferred slot takes the entry when it holds the same position, an entry
+     * of an older search, or a shallower one; otherwise the second slot does */
+    TtSlot *slot = &bucket[1];
+    if (slot_read(&bucket[0], board) || data_generation(first) != generation
+        || data_depth(first) <= depth)
         slot = &bucket[0];
-    else if (bucket[0].generation != tt->generation || bucket[0].depth <= depth)
-        slot = &bucket[0];
-    else
-        slot = &bucket[1];
-    *slot = entry;
+    uint64_t data = pack(lower, upper, move, depth, generation);
+    atomic_store_explicit(&slot->data, data, memory_order_relaxed);
+    atomic_store_explicit(&slot->player_check, board->player ^ data, memory_order_relaxed);
+    atomic_store_explicit(&slot->opponent_check, board->opponent ^ data, memory_order_relaxed);
 }

@@ -1,35 +1,43 @@
-/* Transposition table shared by the midgame and endgame searches. Each bucket holds two
- * 24-byte entries (a depth-preferred one and an always-replace one). The whole position is
- * stored, so a hit is never a different position. One table belongs to one search thread. */
+/* Transposition table shared by the search threads and by the midgame and endgame searches.
+ * Each bucket holds two entries (a depth-preferred one and an always-replaced one). An
+ * entry is three 64-bit words written without locks: the position's two bitboards, each
+ * XORed with the data word, and the data word itself. A reader accepts an entry only when
+ * both bitboards decode to its position, so an entry torn by two threads writing at once
+ * reads as a miss, never as another position's data. */
 #ifndef OCTUPLE_TT_H
 #define OCTUPLE_TT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "board.h"
 
-typedef enum Bound { BOUND_NONE = 0, BOUND_LOWER = 1, BOUND_UPPER = 2, BOUND_EXACT = 3 } Bound;
-
+/* What a probe returns. Scores are in the unit of the search that stored them: discs for
+ * endgame entries (depth >= TT_DEPTH_EXACT), evaluation units for midgame ones. */
 typedef struct TtEntry {
-    uint64_t player;   /* the full position is stored: no false hits */
-    uint64_t opponent;
-    int8_t lower;      /* score bounds in discs */
-    int8_t upper;
-    uint8_t move;      /* best move or MOVE_NONE */
-    uint8_t depth;     /* search depth; endgame entries use 64 + empties */
-    uint8_t generation;
-    uint8_t padding[3];
+    int lower;
+    int upper;
+    int move;  /* best move or MOVE_NONE */
+    int depth; /* midgame depth, or TT_DEPTH_EXACT + empties for an exact endgame result */
 } TtEntry;
 
+enum { TT_DEPTH_EXACT = 64 };
+
+typedef struct TtSlot {
+    _Atomic uint64_t player_check;   /* player ^ data */
+    _Atomic uint64_t opponent_check; /* opponent ^ data */
+    _Atomic uint64_t data;
+} TtSlot;
+
 typedef struct Tt {
-    TtEntry *entries; /* pairs: [2*i] depth-preferred, [2*i+1] always replace */
-    size_t mask;      /* bucket count - 1 */
-    uint8_t generation;
+    TtSlot *slots; /* pairs: [2*i] depth-preferred, [2*i+1] always replaced */
+    size_t mask;   /* bucket count - 1 */
+    _Atomic unsigned generation;
 } Tt;
 
-/* size in megabytes (rounded down to a power of two buckets); false when allocation fails */
+/* Size in megabytes, rounded down to a power of two buckets; false when allocation fails. */
 bool tt_init(Tt *tt, size_t megabytes);
 void tt_free(Tt *tt);
 void tt_clear(Tt *tt);
