@@ -4,6 +4,8 @@
  * (fewest opponent replies first) and stability cutoffs. */
 #include "endgame.h"
 
+#include <time.h>
+
 #include "stability.h"
 
 enum {
@@ -22,10 +24,31 @@ static const uint64_t quadrants[4] = {
     QUADRANT_A1, QUADRANT_A1 << 4, QUADRANT_A1 << 32, QUADRANT_A1 << 36
 };
 
+double search_clock(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+bool solver_should_stop(Solver *solver)
+{
+    solver->next_check = solver->nodes + STOP_CHECK_INTERVAL;
+    if ((solver->stop && atomic_load_explicit(solver->stop, memory_order_relaxed))
+        || (solver->stop2 && atomic_load_explicit(solver->stop2, memory_order_relaxed))
+        || (solver->node_limit && solver->nodes >= solver->node_limit)
+        || (solver->deadline > 0 && search_clock() >= solver->deadline))
+        solver->stopped = true;
+    return solver->stopped;
+}
+
 void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop)
 {
     solver->tt = tt;
     solver->stop = stop;
+    solver->stop2 = NULL;
+    solver->deadline = 0;
+    solver->node_limit = 0;
     solver->nodes = 0;
     solver->next_check = 0;
     solver->stopped = false;
@@ -184,11 +207,8 @@ static void moves_sort(MoveItem *moves, int count)
 static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
                        bool passed)
 {
-    if (++solver->nodes >= solver->next_check) {
-        solver->next_check = solver->nodes + STOP_CHECK_INTERVAL;
-        if (solver->stop && atomic_load_explicit(solver->stop, memory_order_relaxed))
-            solver->stopped = true;
-    }
+    if (++solver->nodes >= solver->next_check)
+        solver_should_stop(solver);
     if (solver->stopped)
         return 0;
 

@@ -12,12 +12,20 @@
 enum { SCORE_MAX = 64 };
 
 typedef struct Solver {
-    Tt *tt;                   /* may be NULL: no transposition table */
-    const atomic_bool *stop;  /* may be NULL; when raised the search unwinds */
+    Tt *tt;                    /* may be NULL: no transposition table */
+    const atomic_bool *stop;   /* may be NULL; when raised the search unwinds */
+    const atomic_bool *stop2;  /* a second flag (the search's own), may be NULL */
+    double deadline;           /* monotonic seconds (search_clock); 0: none */
+    uint64_t node_limit;       /* 0: none */
     uint64_t nodes;
-    uint64_t next_check;      /* node count at which to look at `stop` again */
-    bool stopped;             /* the result is meaningless when set */
+    uint64_t next_check;       /* node count at which to look at the limits again */
+    bool stopped;              /* the result is meaningless when set */
 } Solver;
+
+/* Monotonic seconds, for deadlines. */
+double search_clock(void);
+/* Looks at the flags, the deadline and the node limit; sets `stopped`. */
+bool solver_should_stop(Solver *solver);
 
 typedef struct SolveResult {
     int move;   /* best move (MOVE_PASS when the side must pass, MOVE_NONE when over) */
