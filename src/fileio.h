@@ -1,0 +1,18 @@
+/* Whole-file reads and crash-safe writes for the evaluation files (shapes, weights). */
+#ifndef OCTUPLE_FILEIO_H
+#define OCTUPLE_FILEIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+
+/* Reads all of `path` into a malloc'ed buffer with a NUL after the last byte (so text can
+ * be parsed in place). Refuses files larger than `limit` bytes. */
+bool file_read_all(const char *path, size_t limit, char **data, size_t *size, OctError *error);
+
+/* Writes `size` bytes to a temporary file beside `path`, flushes it to disk, then renames
+ * it over `path`: readers see the old file or the new one, never a partial one. */
+bool file_write_atomic(const char *path, const void *data, size_t size, OctError *error);
+
+#endif

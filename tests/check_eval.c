@@ -1,0 +1,919 @@
+/* Evaluation: shape generators, symmetric sampling, incremental indices, weights files,
+ * shape files, the Othello League import (hand-checked on Figure 7), WPC baselines. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "board.h"
+#include "eval.h"
+#include "league.h"
+#include "model.h"
+#include "modeldump.h"
+#include "ntuple.h"
+#include "shapefile.h"
+#include "shapes.h"
+#include "testutil.h"
+#include "weights.h"
+#include "wpc.h"
+
+enum { GAME_CAPACITY = 160 };
+
+/* ---- helpers ---- */
+
+static Model *model_of(const Shape *shapes, int count, const PhaseTable *phase, uint64_t seed,
+                       bool symmetric)
+{
+    Model *model;
+    OctError error;
+    ck_assert_msg(model_create(shapes, count, phase, &model, &error), "%s", error.message);
+    model_fill_random(model, seed, 3000);
+    if (symmetric)
+        model_symmetrize(model);
+    return model;
+}
+
+static Model *single_shape_model(bool (*generate)(Shape *, OctError *), uint64_t seed,
+                                 bool symmetric, bool per_move)
+{
+    Shape shape;
+    OctError error;
+    ck_assert_msg(generate(&shape, &error), "%s", error.message);
+    PhaseTable phase;
+    if (per_move)
+        phase_buckets(&phase, 1);
+    else
+        phase_single(&phase);
+    Model *model = model_of(&shape, 1, &phase, seed, symmetric);
+    shape_free(&shape);
+    return model;
+}
+
+static bool all2(Shape *out, OctError *error) { return shapes_all_n(2, out, error); }
+static bool all3(Shape *out, OctError *error) { return shapes_all_n(3, out, error); }
+static bool all4(Shape *out, OctError *error) { return shapes_all_n(4, out, error); }
+static bool lucas30(Shape *out, OctError *error) { return shapes_snakes(30, 0, 7, out, error); }
+static bool rand8x4(Shape *out, OctError *error) { return shapes_snakes(8, 4, 11, out, error); }
+
+/* Three shapes by game stage, weights per move: the phase-shape paper's kind of agent. */
+static Model *staged_model(uint64_t seed)
+{
+    Shape shapes[3];
+    OctError error;
+    ck_assert(shapes_all_n(2, &shapes[0], &error));
+    ck_assert(shapes_edax(&shapes[1], &error));
+    ck_assert(shapes_snakes(10, 5, 3, &shapes[2], &error));
+    PhaseTable phase;
+    for (int move = 0; move < MODEL_MOVES; ++move) {
+        phase.shape[move] = (uint8_t)(move < 20 ? 0 : move < 40 ? 1 : 2);
+        phase.set[move] = (uint8_t)move;
+    }
+    Model *model = model_of(shapes, 3, &phase, seed, false);
+    for (int s = 0; s < 3; ++s)
+        shape_free(&shapes[s]);
+    return model;
+}
+
+static char *source_path(const char *relative)
+{
+    const char *top = getenv("srcdir");
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/%s", top ? top : TOP_SRCDIR, relative);
+    return path;
+}
+
+static Model *figure7(void)
+{
+    Model *model;
+    OctError error;
+    ck_assert_msg(model_import_league(source_path("weights/jaskowski-all2.txt"), &model, &error),
+                  "%s", error.message);
+    return model;
+}
+
+/* Random legal moves, passing when forced; `moves[i]` leads from positions[i] to i + 1. */
+static int random_game(TestRandom *random, Board *positions, int *moves, int capacity)
+{
+    Board board;
+    board_init(&board);
+    int count = 0;
+    while (count + 1 < capacity && !board_is_over(&board)) {
+        positions[count] = board;
+        uint64_t legal = board_legal(&board);
+        int move = MOVE_PASS;
+        if (legal) {
+            int pick = test_random_below(random, __builtin_popcountll(legal));
+            while (pick--)
+                legal &= legal - 1;
+            move = __builtin_ctzll(legal);
+        }
+        moves[count++] = move;
+        board_play(&board, move);
+    }
+    positions[count] = board;
+    return count;
+}
+
+static void models_free(Model **models, int count)
+{
+    for (int i = 0; i < count; ++i)
+        model_free(models[i]);
+}
+
+/* ---- generators ---- */
+
+START_TEST(test_all_n_counts)
+{
+    static const int tuples[] = {10, 32, 24, 21};
+    static const int weights[] = {30, 288, 648, 1701};
+    static const int instances[] = {64, 210, 168, 130}; /* every straight line once */
+    for (int n = 1; n <= 4; ++n) {
+        Shape shape;
+        OctError error;
+        ck_assert_msg(shapes_all_n(n, &shape, &error), "%s", error.message);
+        ck_assert_int_eq(shape.tuple_count, tuples[n - 1]);
+        ck_assert_uint_eq(shape.table_size, (unsigned)weights[n - 1]);
+        ck_assert_int_eq(shape.instance_count, instances[n - 1]);
+        for (int t = 0; t < shape.tuple_count; ++t)
+            ck_assert(tuple_is_symmetric(&shape.tuples[t]));
+        shape_free(&shape);
+    }
+}
+END_TEST
+
+/* Figure 7 lists the 32 all-2 tuples with their expansions: ours are the same square sets. */
+START_TEST(test_all_2_is_figure_7)
+{
+    Shape ours;
+    OctError error;
+    ck_assert(shapes_all_n(2, &ours, &error));
+    Model *league = figure7();
+    const Shape *theirs = &league->shapes[0];
+    ck_assert_int_eq(theirs->tuple_count, 32);
+    ck_assert_int_eq(theirs->instance_count, ours.instance_count);
+    bool matched[32] = {false};
+    for (int t = 0; t < 32; ++t) {
+        const Tuple *a = &theirs->tuples[t];
+        int found = -1;
+        for (int u = 0; u < 32 && found < 0; ++u) {
+            const Tuple *b = &ours.tuples[u];
+            if (matched[u] || a->instance_count != b->instance_count)
+                continue;
+            int same = 0;
+            for (int i = 0; i < a->instance_count; ++i)
+                for (int k = 0; k < b->instance_count; ++k)
+                    same += (1ULL << a->squares[i][0] | 1ULL << a->squares[i][1])
+                         == (1ULL << b->squares[k][0] | 1ULL << b->squares[k][1]);
+            if (same == a->instance_count)
+                found = u;
+        }
+        ck_assert_msg(found >= 0, "Figure 7 tuple %d has no all-2 counterpart", t + 1);
+        matched[found] = true;
+    }
+    shape_free(&ours);
+    model_free(league);
+}
+END_TEST
+
+START_TEST(test_edax_shapes)
+{
+    static const int images[] = {4, 4, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4};
+    Shape shape;
+    OctError error;
+    ck_assert(shapes_edax(&shape, &error));
+    ck_assert_int_eq(shape.tuple_count, 12);
+    ck_assert_int_eq(shape.instance_count, 46);
+    for (int t = 0; t < 12; ++t)
+        ck_assert_int_eq(shape.tuples[t].instance_count, images[t]);
+    shape_free(&shape);
+    ck_assert(shapes_edax_2x5(&shape, &error));
+    ck_assert_int_eq(shape.tuple_count, 11);
+    ck_assert_int_eq(shape.instance_count, 46);
+    ck_assert_int_eq(shape.tuples[1].instance_count, 8); /* the 2x5 corner, both ways */
+    shape_free(&shape);
+}
+END_TEST
+
+static bool adjacent(int a, int b)
+{
+    return a != b && abs(a % 8 - b % 8) <= 1 && abs(a / 8 - b / 8) <= 1;
+}
+
+START_TEST(test_snakes)
+{
+    Shape lucas, again, other, fixed;
+    OctError error;
+    ck_assert(shapes_snakes(30, 0, 42, &lucas, &error));
+    ck_assert(shapes_snakes(30, 0, 42, &again, &error));
+    ck_assert(shapes_snakes(30, 0, 43, &other, &error));
+    ck_assert(shapes_snakes(8, 4, 42, &fixed, &error));
+    ck_assert(shape_equal(&lucas, &again));
+    ck_assert(!shape_equal(&lucas, &other));
+    ck_assert_int_eq(lucas.tuple_count, 30);
+    ck_assert_int_eq(fixed.tuple_count, 8);
+    for (int t = 0; t < 30; ++t) {
+        const Tuple *tuple = &lucas.tuples[t];
+        ck_assert(tuple->size >= 2 && tuple->size <= 6);
+        for (int j = 1; j < tuple->size; ++j) {
+            bool linked = false; /* a walk: each new square touches an earlier one */
+            for (int i = 0; i < j; ++i)
+                linked |= adjacent(tuple->squares[0][i], tuple->squares[0][j]);
+            ck_assert(linked);
+        }
+    }
+    for (int t = 0; t < 8; ++t)
+        ck_assert_int_eq(fixed.tuples[t].size, 4);
+    shape_free(&other);
+    ck_assert(!shapes_snakes(0, 4, 1, &other, &error));
+    shape_free(&lucas);
+    shape_free(&again);
+    shape_free(&fixed);
+}
+END_TEST
+
+/* ---- symmetry ---- */
+
+START_TEST(test_symmetric_models_score_all_images_alike)
+{
+    Model *models[] = {
+        single_shape_model(all2, 1, true, false),
+        single_shape_model(all3, 2, true, false),
+        single_shape_model(all4, 3, true, false),
+        single_shape_model(shapes_edax, 4, true, true),
+        single_shape_model(shapes_edax_2x5, 5, true, false),
+        single_shape_model(lucas30, 6, true, false),
+        single_shape_model(rand8x4, 7, true, false),
+    };
+    int count = (int)(sizeof models / sizeof models[0]);
+    for (int m = 0; m < count; ++m)
+        ck_assert_msg(model_is_symmetric(models[m]), "model %d", m);
+    TestRandom random = {99};
+    Board positions[GAME_CAPACITY];
+    int moves[GAME_CAPACITY];
+    int checked = 0;
+    while (checked < 1500) {
+        int length = random_game(&random, positions, moves, GAME_CAPACITY);
+        for (int i = 0; i <= length; ++i, ++checked) {
+            for (int m = 0; m < count; ++m) {
+                EvalState state;
+                eval_set(&state, models[m], &positions[i]);
+                int32_t expected = eval_sum(&state, models[m]);
+                for (int s = 1; s < SYMMETRY_COUNT; ++s) {
+                    Board image = board_symmetry(&positions[i], s);
+                    eval_set(&state, models[m], &image);
+                    ck_assert_msg(eval_sum(&state, models[m]) == expected,
+                                  "model %d symmetry %d differs", m, s);
+                }
+            }
+        }
+    }
+    models_free(models, count);
+}
+END_TEST
+
+START_TEST(test_asymmetric_models_are_reported)
+{
+    Model *random_edax = single_shape_model(shapes_edax, 8, false, false);
+    ck_assert(!model_is_symmetric(random_edax)); /* lines read both ways need equal entries */
+    model_free(random_edax);
+    Model *league = figure7();
+    ck_assert(!model_is_symmetric(league)); /* Figure 7 sorts each expansion's squares */
+    model_free(league);
+}
+END_TEST
+
+/* ---- incremental == from scratch ---- */
+
+static void check_incremental(Model *model, TestRandom *random, int positions_wanted,
+                              long *passes)
+{
+    Board positions[GAME_CAPACITY];
+    int moves[GAME_CAPACITY];
+    EvalState states[GAME_CAPACITY];
+    int checked = 0;
+    while (checked < positions_wanted) {
+        int length = random_game(random, positions, moves, GAME_CAPACITY);
+        EvalState state, scratch;
+        Color color = COLOR_BLACK;
+        eval_set_color(&state, model, &positions[0], color);
+        for (int i = 0;; ++i, ++checked) {
+            eval_set_color(&scratch, model, &positions[i], color);
+            ck_assert(board_equal(&state.board, &positions[i]));
+            ck_assert_int_eq(eval_sum(&state, model), eval_sum(&scratch, model));
+            ck_assert_int_eq(eval_score(&state, model), eval_score(&scratch, model));
+            uint32_t entries[SHAPE_MAX_INSTANCES];
+            const WeightSet *set = model_weights(model, state.move_number);
+            int32_t sum = set->bias;
+            for (int k = eval_entries(&state, model, entries); k-- > 0;)
+                sum += set->values[entries[k]];
+            ck_assert_int_eq(eval_sign(&state, model) * sum, eval_sum(&state, model));
+            eval_copy(&states[i], &state);
+            if (i == length)
+                break;
+            if (moves[i] == MOVE_PASS) {
+                eval_pass(&state);
+                ++*passes;
+            } else {
+                Board *board = &positions[i];
+                eval_play(&state, model, moves[i], board_flips(board->player, board->opponent, moves[i]));
+            }
+            color = (Color)!color;
+        }
+        /* and back: undo restores every earlier evaluation and board */
+        for (int i = length - 1; i >= 0; --i) {
+            if (moves[i] == MOVE_PASS) {
+                eval_pass(&state);
+            } else {
+                Board *board = &positions[i];
+                eval_undo(&state, model, moves[i], board_flips(board->player, board->opponent, moves[i]));
+            }
+            ck_assert(board_equal(&state.board, &positions[i]));
+            ck_assert_int_eq(eval_sum(&state, model), eval_sum(&states[i], model));
+            ck_assert_int_eq(state.move_number, states[i].move_number);
+        }
+    }
+}
+
+START_TEST(test_incremental_matches_scratch)
+{
+    Model *models[6] = {
+        single_shape_model(shapes_edax, 21, false, false),
+        single_shape_model(shapes_edax, 22, false, true),
+        staged_model(23),
+        single_shape_model(all3, 24, false, false),
+        figure7(),
+    };
+    models[3]->perspective = PERSPECTIVE_NEGATION;
+    OctError error;
+    ck_assert(wpc_model(wpc_swh(), "swh", &models[5], &error));
+    TestRandom random = {2024};
+    long passes = 0;
+    for (int m = 0; m < 6; ++m)
+        check_incremental(models[m], &random, 6000, &passes);
+    ck_assert_int_gt(passes, 0); /* games with passes were part of the sample */
+    models_free(models, 6);
+}
+END_TEST
+
+START_TEST(test_state_is_compact)
+{
+    Model *model = single_shape_model(shapes_edax, 1, false, false);
+    Board board;
+    board_init(&board);
+    EvalState state, copy;
+    eval_set(&state, model, &board);
+    eval_copy(&copy, &state);
+    ck_assert_int_eq(copy.instance_count, 46);
+    ck_assert_int_eq(eval_sum(&copy, model), eval_sum(&state, model));
+    ck_assert_uint_le(sizeof(EvalState), 600);
+    model_free(model);
+}
+END_TEST
+
+/* A negation model values positions for black: the side to move's score flips sign with
+ * its colour; an inversion model ignores colour. */
+START_TEST(test_output_negation_versus_board_inversion)
+{
+    Model *model = single_shape_model(all3, 31, false, false);
+    TestRandom random = {5};
+    Board positions[GAME_CAPACITY];
+    int moves[GAME_CAPACITY];
+    int length = random_game(&random, positions, moves, GAME_CAPACITY);
+    for (int i = 0; i <= length; ++i) {
+        EvalState black, white;
+        model->perspective = PERSPECTIVE_INVERSION;
+        eval_set_color(&black, model, &positions[i], COLOR_BLACK);
+        eval_set_color(&white, model, &positions[i], COLOR_WHITE);
+        ck_assert_int_eq(eval_sum(&black, model), eval_sum(&white, model));
+        model->perspective = PERSPECTIVE_NEGATION;
+        Board swapped = {positions[i].opponent, positions[i].player};
+        EvalState other;
+        eval_set_color(&other, model, &swapped, COLOR_WHITE);
+        /* same discs on the board, black to move vs white to move: opposite values */
+        ck_assert_int_eq(eval_sum(&black, model), -eval_sum(&other, model));
+    }
+    model_free(model);
+}
+END_TEST
+
+START_TEST(test_score_rounding_and_clamp)
+{
+    uint8_t a1 = 0;
+    Tuple tuple;
+    OctError error;
+    ck_assert(tuple_explicit(&a1, 1, 1, &tuple, &error));
+    Shape shape;
+    ck_assert(shape_build(&shape, "a1", &tuple, 1, &error));
+    PhaseTable phase;
+    phase_single(&phase);
+    Model *model = model_of(&shape, 1, &phase, 1, false);
+    shape_free(&shape);
+    int16_t *table = model->sets[0].values;
+    table[0] = -3; /* opponent on a1 */
+    table[1] = 0;
+    table[2] = 3;  /* own disc on a1 */
+    model->shift = 1;
+    Board own = {1, 0}, other = {0, 1};
+    ck_assert_int_eq(eval_board(model, &own), 2);    /* 1.5 rounds half up */
+    ck_assert_int_eq(eval_board(model, &other), -1); /* -1.5 too */
+    model->shift = 0;
+    model->sets[0].bias = 3 * EVAL_LIMIT;
+    ck_assert_int_eq(eval_board(model, &own), EVAL_LIMIT - 1);
+    model->sets[0].bias = -3 * EVAL_LIMIT;
+    ck_assert_int_eq(eval_board(model, &own), -EVAL_LIMIT + 1);
+    model_free(model);
+}
+END_TEST
+
+/* ---- weights files ---- */
+
+static bool models_equal(const Model *a, const Model *b)
+{
+    if (strcmp(a->name, b->name) != 0 || a->shift != b->shift || a->perspective != b->perspective
+        || a->origin != b->origin || a->shape_count != b->shape_count
+        || a->set_count != b->set_count || memcmp(&a->phase, &b->phase, sizeof a->phase) != 0)
+        return false;
+    for (int s = 0; s < a->shape_count; ++s)
+        if (!shape_equal(&a->shapes[s], &b->shapes[s]) || strcmp(a->shapes[s].name, b->shapes[s].name))
+            return false;
+    for (int s = 0; s < a->set_count; ++s) {
+        const WeightSet *x = &a->sets[s], *y = &b->sets[s];
+        if (x->shape != y->shape || x->bias != y->bias
+            || memcmp(x->values, y->values, sizeof *x->values * a->shapes[x->shape].table_size))
+            return false;
+    }
+    return true;
+}
+
+static char *temporary_path(const char *name)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "/tmp/check_eval_%ld_%s", (long)getpid(), name);
+    return path;
+}
+
+START_TEST(test_weights_round_trip)
+{
+    Model *model = staged_model(77);
+    snprintf(model->name, sizeof model->name, "staged test");
+    model->shift = 3;
+    model->perspective = PERSPECTIVE_NEGATION;
+    model->sets[5].bias = -12345;
+    OctError error;
+    char *path = temporary_path("round.ow");
+    ck_assert_msg(model_save(model, path, &error), "%s", error.message);
+    Model *loaded = NULL;
+    ck_assert_msg(model_load(path, &loaded, &error), "%s", error.message);
+    ck_assert(models_equal(model, loaded));
+    model_free(loaded);
+
+    /* float32: the model's own entries come back exactly; a trainer's floats round */
+    ck_assert(weights_save_float(model, NULL, path, &error));
+    ck_assert(model_load(path, &loaded, &error));
+    ck_assert(models_equal(model, loaded));
+    model_free(loaded);
+    size_t count = model_weight_count(model);
+    float *values = malloc(sizeof *values * count);
+    for (size_t i = 0; i < count; ++i)
+        values[i] = (float)(i % 7) - 3.4f; /* -3.4 .. 2.6 */
+    ck_assert(weights_save_float(model, values, path, &error));
+    ck_assert(model_load(path, &loaded, &error));
+    ck_assert_int_eq(loaded->sets[0].values[0], -3); /* -3.4 */
+    ck_assert_int_eq(loaded->sets[0].values[6], 3);  /* 2.6 */
+    ck_assert_int_eq(loaded->sets[0].values[3], 0);  /* -0.4 */
+    model_free(loaded);
+    free(values);
+    unlink(path);
+    model_free(model);
+}
+END_TEST
+
+static void put_le32(unsigned char *p, uint32_t value)
+{
+    for (int i = 0; i < 4; ++i)
+        p[i] = (unsigned char)(value >> (8 * i));
+}
+
+static void reseal(unsigned char *data, size_t size)
+{
+    put_le32(data + size - 4, (uint32_t)crc32(crc32(0L, Z_NULL, 0), data, (uInt)(size - 4)));
+}
+
+static void expect_refused(const unsigned char *data, size_t size, const char *why,
+                           const char *what)
+{
+    Model *model = NULL;
+    OctError error;
+    ck_assert_msg(!model_parse(data, size, "bad.ow", &model, &error), "%s accepted", what);
+    ck_assert_ptr_null(model);
+    ck_assert_msg(strstr(error.message, why) != NULL, "%s: '%s' lacks '%s'", what,
+                  error.message, why);
+}
+
+START_TEST(test_bad_weights_files_are_refused)
+{
+    Model *model = single_shape_model(all2, 5, false, false);
+    unsigned char *good;
+    size_t size;
+    OctError error;
+    ck_assert(weights_encode(model, WEIGHTS_INT16, NULL, &good, &size, &error));
+    Model *loaded = NULL;
+    ck_assert(model_parse(good, size, "good.ow", &loaded, &error));
+    model_free(loaded);
+    unsigned char *bad = malloc(size + 16);
+
+    /* truncated, at every length */
+    for (size_t cut = 0; cut < size; ++cut)
+        expect_refused(good, cut, "truncated", "truncated");
+    /* trailing bytes */
+    memcpy(bad, good, size);
+    bad[size] = 0;
+    expect_refused(bad, size + 1, "trailing", "trailing");
+    /* corrupted: any flipped bit past the version and size fields */
+    for (size_t at = 16; at < size; at += 37) {
+        memcpy(bad, good, size);
+        bad[at] ^= 0x10;
+        expect_refused(bad, size, "corrupted", "corrupted");
+    }
+    /* another format version, another file type */
+    memcpy(bad, good, size);
+    put_le32(bad + 8, 2);
+    expect_refused(bad, size, "version 2", "version");
+    memcpy(bad, good, size);
+    bad[1] = 'X';
+    expect_refused(bad, size, "magic", "magic");
+    expect_refused((const unsigned char *)"{ 32 { 2 8", 10, "League", "league text");
+
+    /* inconsistent fields, checksum made right so only the consistency checks can object */
+    struct { size_t offset; uint32_t value; const char *why; } fields[] = {
+        {16, 3, "encoding"},          /* weight encoding */
+        {20, 40, "shift"},            /* shift */
+        {24, 7, "perspective"},
+        {28, 9, "origin"},
+        {96, 0, "shapes"},            /* shape count */
+        {100, 2, "weight sets"},      /* set count vs phase table */
+    };
+    for (size_t f = 0; f < sizeof fields / sizeof fields[0]; ++f) {
+        memcpy(bad, good, size);
+        put_le32(bad + fields[f].offset, fields[f].value);
+        reseal(bad, size);
+        expect_refused(bad, size, "inconsistent", fields[f].why);
+        expect_refused(bad, size, fields[f].why, fields[f].why);
+    }
+    size_t shapes_at = 104 + 2 * MODEL_MOVES;
+    size_t name_length = bad[shapes_at];
+    size_t first_tuple = shapes_at + 1 + name_length + 2;
+    struct { size_t offset; unsigned char value; const char *why; } bytes[] = {
+        {104 + 2 * 30 + 1, 1, "phase table uses 2"}, /* a set the header does not count */
+        {104 + 2 * 30, 1, "shape"},              /* and a missing shape */
+        {first_tuple, 11, "squares"},            /* tuple size */
+        {first_tuple + 1, 9, "instances"},       /* instance count */
+        {first_tuple + 2, 64, "out of range"},   /* square number */
+        {first_tuple + 3, 0, "twice"},           /* the first square again (set below) */
+    };
+    for (size_t f = 0; f < sizeof bytes / sizeof bytes[0]; ++f) {
+        memcpy(bad, good, size);
+        if (f == 5)
+            bytes[f].value = bad[first_tuple + 2]; /* repeat the first square */
+        bad[bytes[f].offset] = bytes[f].value;
+        reseal(bad, size);
+        expect_refused(bad, size, "inconsistent", bytes[f].why);
+        expect_refused(bad, size, bytes[f].why, bytes[f].why);
+    }
+    /* a float32 file with a NaN and one with a value too large for int16 */
+    unsigned char *floats;
+    size_t float_size;
+    ck_assert(weights_encode(model, WEIGHTS_FLOAT32, NULL, &floats, &float_size, &error));
+    unsigned char *copy = malloc(float_size);
+    uint32_t poison[] = {0x7fc00000u, 0x47800000u}; /* NaN, 65536.0 */
+    for (int p = 0; p < 2; ++p) {
+        memcpy(copy, floats, float_size);
+        put_le32(copy + float_size - 8, poison[p]); /* the last entry */
+        reseal(copy, float_size);
+        expect_refused(copy, float_size, "outside the int16 range", "float");
+    }
+    free(copy);
+    free(floats);
+
+    /* a file on disk: truncated by hand, refused, and *out untouched */
+    char *path = temporary_path("cut.ow");
+    FILE *file = fopen(path, "wb");
+    fwrite(good, 1, size / 2, file);
+    fclose(file);
+    Model *sentinel = NULL;
+    ck_assert(!model_load(path, &sentinel, &error));
+    ck_assert_ptr_null(sentinel);
+    ck_assert(strstr(error.message, path) && strstr(error.message, "truncated"));
+    unlink(path);
+    ck_assert(!model_load(temporary_path("missing.ow"), &sentinel, &error));
+    ck_assert(strstr(error.message, "cannot open"));
+    free(bad);
+    free(good);
+    model_free(model);
+}
+END_TEST
+
+/* ---- shape files ---- */
+
+static void shape_round_trip(const Shape *shape)
+{
+    char *text = NULL;
+    size_t length = 0;
+    FILE *memory = open_memstream(&text, &length);
+    ck_assert(shape_write(memory, shape));
+    fclose(memory);
+    Shape parsed;
+    OctError error;
+    ck_assert_msg(shape_parse(text, "memory", &parsed, &error), "%s\n%s", error.message, text);
+    ck_assert_msg(shape_equal(shape, &parsed), "%s", text);
+    ck_assert_str_eq(shape->name, parsed.name);
+    shape_free(&parsed);
+    free(text);
+}
+
+START_TEST(test_shape_files)
+{
+    Shape shape;
+    OctError error;
+    ck_assert(shapes_edax(&shape, &error));
+    shape_round_trip(&shape);
+    shape_free(&shape);
+    ck_assert(shapes_snakes(30, 0, 9, &shape, &error));
+    shape_round_trip(&shape);
+    shape_free(&shape);
+    Model *league = figure7(); /* explicit, non-symmetric instances */
+    shape_round_trip(&league->shapes[0]);
+    model_free(league);
+    Model *wpc;
+    ck_assert(wpc_model(wpc_swh(), "swh", &wpc, &error)); /* lone explicit instances */
+    shape_round_trip(&wpc->shapes[0]);
+    model_free(wpc);
+
+    const char *text = "# corners\nname test shape\n a1 b1 a2  # expanded\n0,1 | 7 6 |\n\nh8 |\n";
+    ck_assert_msg(shape_parse(text, "t", &shape, &error), "%s", error.message);
+    ck_assert_str_eq(shape.name, "test shape");
+    ck_assert_int_eq(shape.tuple_count, 3);
+    ck_assert_int_eq(shape.tuples[0].instance_count, 4); /* a1 b1 a2 is its own mirror */
+    ck_assert_int_eq(shape.tuples[1].instance_count, 2);
+    ck_assert_int_eq(shape.tuples[1].squares[1][0], 7);
+    ck_assert_int_eq(shape.tuples[2].instance_count, 1);
+    shape_free(&shape);
+
+    struct { const char *text, *why; } bad[] = {
+        {"a1 z9\n", "t:1: 'z9' is not a square"},
+        {"a1 b1\n\na1 b1 | c1\n", "t:3: instance 2 has 1 squares"},
+        {"a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2\n", "more than 10 squares"},
+        {"a1 a1\n", "appears twice"},
+        {"# nothing\n", "no tuples"},
+        {"a1\nname late\n", "before the first tuple"},
+        {"64\n", "not a square"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        ck_assert_msg(!shape_parse(bad[i].text, "t", &shape, &error), "accepted %s", bad[i].text);
+        ck_assert_msg(strstr(error.message, bad[i].why), "'%s' lacks '%s'", error.message, bad[i].why);
+    }
+}
+END_TEST
+
+/* ---- Figure 7 by hand ----
+ * Each all-2 table has 9 entries: index = d(first square) + 3 d(second square), d = 2 for the
+ * evaluating player's disc, 1 empty, 0 for the other player's. The network values a position
+ * for the player who has just moved (it is a 1-ply player with board inversion), so for the
+ * engine's side to move eval_sum must be exactly -100 x that value. Entries in hundredths. */
+
+/* Per Figure 7 tuple: instance count and entry 4 (both squares empty). */
+static const int fig7_instances[32] = {8, 4, 8, 8, 8, 8, 8, 8, 4, 8, 8, 8, 8, 4, 8, 4,
+                                       8, 8, 8, 4, 8, 8, 8, 4, 8, 4, 4, 8, 8, 4, 4, 2};
+static const int fig7_empty[32] = {
+    7442, -19931, 15809, -737, -1429, 27339, -8043, -1901, 28439, -2877, 3346, -6596,
+    2984, 3055, -2771, 3196, -3884, 6060, -5965, 3208, 8636, 7333, -1325, -4265,
+    -7159, 1613, -13799, 2169, 216, -18122, -8005, 19261};
+
+static long fig7_empty_board(void)
+{
+    long value = 0;
+    for (int t = 0; t < 32; ++t)
+        value += (long)fig7_instances[t] * fig7_empty[t];
+    return value; /* 2492.54 */
+}
+
+static void expect_league_value(const Model *model, uint64_t mover, uint64_t to_move,
+                                long hundredths)
+{
+    Board board = {to_move, mover};
+    EvalState state;
+    eval_set(&state, model, &board);
+    ck_assert_int_eq(eval_sum(&state, model), -hundredths);
+    int shifted = (int)((-hundredths + (1 << (LEAGUE_SHIFT - 1))) >> LEAGUE_SHIFT);
+    ck_assert_int_eq(eval_score(&state, model), shifted);
+}
+
+START_TEST(test_figure_7_by_hand)
+{
+    Model *model = figure7();
+    ck_assert_int_eq(model->shift, LEAGUE_SHIFT);
+    ck_assert_int_eq(model->perspective, PERSPECTIVE_INVERSION);
+    /* 1. Empty board: every instance reads entry 4. */
+    long empty = fig7_empty_board();
+    ck_assert_int_eq(empty, 249254);
+    expect_league_value(model, 0, 0, empty);
+
+    /* 2. The mover owns a1 alone. a1 is the first square of {0 1} and {0 8} (tuple 1) and
+     * of {0 9} (tuple 2): index 2 + 3 * 1 = 5. Tuple 1: 74.42 -> -96.30 twice; tuple 2:
+     * -199.31 -> -18.72. */
+    long corner = empty + 2 * (-9630 - 7442) + (-1872 - -19931);
+    ck_assert_int_eq(corner, 233169);
+    expect_league_value(model, 1ULL << 0, 0, corner);
+
+    /* 3. The mover owns a1, the side to move b1. {0 1}: 2 + 3 * 0 = 2 -> 111.05; {0 8},
+     * {0 9} as in 2; b1 first with an empty partner, index 0 + 3 * 1 = 3: {1 2} tuple 3
+     * 84.67, {1 9} tuple 4 -83.93, {1 10} tuple 5 33.32, {1 8} tuple 14 79.22. */
+    long pair = empty + (11105 - 7442) + (-9630 - 7442) + (-1872 - -19931) + (8467 - 15809)
+              + (-8393 - -737) + (3332 - -1429) + (7922 - 3055);
+    ck_assert_int_eq(pair, 248534);
+    expect_league_value(model, 1ULL << 0, 1ULL << 1, pair);
+
+    /* 4. The start position, black to move: white (d4, e5) has "just moved" and is the
+     * viewer (digit 2); black's d5, e4 are 0. The 26 instances that touch the centre: */
+    long start = empty
+        /* tuple 26 (4.. entry 16.13): d5c6 3, c3d4 7, f3e4 1, e5f6 5 */
+        + (6189 - 1613) + (18285 - 1613) + (14105 - 1613) + (4395 - 1613)
+        /* tuple 28 (21.69): e3e4 1, c5d5 1, e4f4 3, e5f5 5, c4d4 7, d5d6 3, e5e6 5, d3d4 7 */
+        + 2 * (5690 - 2169) + 2 * (-6184 - 2169) + 2 * (-11698 - 2169) + 2 * (5348 - 2169)
+        /* tuple 29 (2.16): d3e4 1, e5d6 5, f4e5 7, e3d4 7, c4d5 1, d4c5 5, d5e6 3, e4f5 3 */
+        + 2 * (8178 - 216) + 2 * (1663 - 216) + 2 * (4361 - 216) + 2 * (1562 - 216)
+        /* tuple 31 (-80.05): d5e5 6, d4e4 2, e4e5 6, d4d5 2 */
+        + 2 * (2263 - -8005) + 2 * (-499 - -8005)
+        /* tuple 32 (192.61): e4d5 0 -> 20.00, d4e5 8 -> -42.70 */
+        + (2000 - 19261) + (-4270 - 19261);
+    ck_assert_int_eq(start, 279292);
+    Board board;
+    board_init(&board);
+    expect_league_value(model, board.opponent, board.player, start);
+    model_free(model);
+}
+END_TEST
+
+/* The committed binary is the committed text, converted. */
+START_TEST(test_committed_weights_match_the_text)
+{
+    Model *text = figure7();
+    Model *binary;
+    OctError error;
+    ck_assert_msg(model_load(source_path("weights/jaskowski-all2.ow"), &binary, &error), "%s",
+                  error.message);
+    ck_assert(models_equal(text, binary));
+    model_free(binary);
+    model_free(text);
+}
+END_TEST
+
+START_TEST(test_league_negation_and_errors)
+{
+    /* One 1-tuple on a1 with its 4 corner images: w = (white -1, empty 0, black +2.5). */
+    const char *net = "{ 1 { 1 4 { 0 } { 7 } { 56 } { 63 } { -1 0 2.5 } } }";
+    Model *model;
+    OctError error;
+    ck_assert_msg(league_parse(net, "net", PERSPECTIVE_NEGATION, &model, &error), "%s", error.message);
+    Board board = {1ULL << 0, 1ULL << 7}; /* side to move on a1, the other on h1 */
+    EvalState state;
+    eval_set_color(&state, model, &board, COLOR_BLACK); /* black a1, white h1 */
+    ck_assert_int_eq(eval_sum(&state, model), 250 - 100);
+    eval_set_color(&state, model, &board, COLOR_WHITE); /* white a1, black h1: -(f) */
+    ck_assert_int_eq(eval_sum(&state, model), -(-100 + 250));
+    model_free(model);
+    ck_assert(league_parse(net, "net", PERSPECTIVE_INVERSION, &model, &error));
+    eval_set(&state, model, &board); /* the mover owns h1, reads it as 2 and a1 as 0 */
+    ck_assert_int_eq(eval_sum(&state, model), -(250 - 100));
+    model_free(model);
+
+    struct { const char *text, *why; } bad[] = {
+        {"{ 1 { 1 1 { 0 } { 1 2 } } }", "the table has 2 values, a 1-tuple needs 3"},
+        {"{ 1 { 1 1 { 0 } { 1 2 3 4 } } }", "more than the 3 values"},
+        {"{ 1 { 1 1 { 64 } { 1 2 3 } } }", "a square is 64"},
+        {"{ 2 { 1 1 { 0 } { 1 2 3 } } }", "ends after 1 of its 2 tuples"},
+        {"{ 1 { 1 1 { 0 } { 1 2 3 } } } }", "unexpected text"},
+        {"{ 1 { 2 1 { 0 0 } { 1 2 3 4 5 6 7 8 9 } } }", "twice"},
+        {"{ 1 { 1 1 { 0 } { 1 x 3 } } }", "expected a table value"},
+        {"{ 1\n{ 1 1 { 0 }\n{ 1 2 } } }", "net:3:"},
+        {"", "expected '{'"},
+        {"{ 1 { 1 1 { 0 } { 1 2 1e9 } } }", "too large"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        ck_assert_msg(!league_parse(bad[i].text, "net", PERSPECTIVE_INVERSION, &model, &error),
+                      "accepted %s", bad[i].text);
+        ck_assert_msg(strstr(error.message, bad[i].why), "'%s' lacks '%s'", error.message, bad[i].why);
+    }
+}
+END_TEST
+
+/* ---- WPC ---- */
+
+START_TEST(test_wpc_baselines)
+{
+    const Wpc *swh = wpc_swh();
+    ck_assert(swh->weights[0] == 1.0 && swh->weights[9] == -0.25 && swh->weights[27] == 0.01);
+    for (int s = 0; s < 64; ++s)
+        for (int sym = 1; sym < SYMMETRY_COUNT; ++sym)
+            ck_assert(swh->weights[s] == swh->weights[square_symmetry(s, sym)]);
+    Model *model;
+    OctError error;
+    ck_assert(wpc_model(swh, "swh", &model, &error));
+    TestRandom random = {17};
+    Board positions[GAME_CAPACITY];
+    int moves[GAME_CAPACITY];
+    int length = random_game(&random, positions, moves, GAME_CAPACITY);
+    for (int i = 0; i <= length; ++i) {
+        for (int c = 0; c < 2; ++c) {
+            Color to_move = (Color)c;
+            for (int v = 0; v < 2; ++v) {
+                /* linear and odd: both conventions agree for a WPC */
+                double negation = wpc_negation(swh, &positions[i], to_move, (Color)v);
+                double inversion = wpc_inversion(swh, &positions[i], to_move, (Color)v);
+                ck_assert(negation > inversion - 1e-9 && negation < inversion + 1e-9);
+            }
+        }
+        double value = wpc_inversion(swh, &positions[i], COLOR_BLACK, COLOR_BLACK);
+        int score = eval_board(model, &positions[i]);
+        ck_assert_msg(abs(score - (int)(value * EVAL_DISC + (value > 0 ? 0.5 : -0.5))) <= 1,
+                      "%d vs %f", score, value);
+    }
+    Board start;
+    board_init(&start);
+    ck_assert_int_eq(eval_board(model, &start), 0);
+    model_free(model);
+}
+END_TEST
+
+/* ---- dump ---- */
+
+START_TEST(test_dump)
+{
+    Model *model = staged_model(3);
+    char *text = NULL;
+    size_t length = 0;
+    FILE *memory = open_memstream(&text, &length);
+    model_dump(memory, model);
+    fclose(memory);
+    ck_assert(strstr(text, "3 shapes, 61 weight sets"));
+    ck_assert(strstr(text, "shape 1 \"edax\": 12 tuples, 46 instances"));
+    ck_assert(strstr(text, "moves 0-19: shape 0, weight sets 0-19 (one per move)"));
+    ck_assert(strstr(text, "moves 40-60: shape 2, weight sets 40-60 (one per move)"));
+    ck_assert(strstr(text, "set 60 (shape 2)"));
+    free(text);
+    model_free(model);
+
+    model = figure7();
+    memory = open_memstream(&text, &length);
+    model_dump(memory, model);
+    fclose(memory);
+    ck_assert(strstr(text, "Othello League"));
+    ck_assert(strstr(text, "symmetric: no"));
+    ck_assert(strstr(text, "moves 0-60: shape 0, weight set 0"));
+    ck_assert(strstr(text, "tuple 1: 2 squares, 8 instances (not a symmetric expansion): g1 h1 | h7 h8"));
+    free(text);
+    model_free(model);
+}
+END_TEST
+
+static Suite *eval_suite(void)
+{
+    Suite *suite = suite_create("eval");
+    TCase *shapes = tcase_create("shapes");
+    tcase_add_test(shapes, test_all_n_counts);
+    tcase_add_test(shapes, test_all_2_is_figure_7);
+    tcase_add_test(shapes, test_edax_shapes);
+    tcase_add_test(shapes, test_snakes);
+    tcase_add_test(shapes, test_shape_files);
+    suite_add_tcase(suite, shapes);
+    TCase *eval = tcase_create("eval");
+    tcase_set_timeout(eval, 120);
+    tcase_add_test(eval, test_symmetric_models_score_all_images_alike);
+    tcase_add_test(eval, test_asymmetric_models_are_reported);
+    tcase_add_test(eval, test_incremental_matches_scratch);
+    tcase_add_test(eval, test_state_is_compact);
+    tcase_add_test(eval, test_output_negation_versus_board_inversion);
+    tcase_add_test(eval, test_score_rounding_and_clamp);
+    suite_add_tcase(suite, eval);
+    TCase *files = tcase_create("files");
+    tcase_add_test(files, test_weights_round_trip);
+    tcase_add_test(files, test_bad_weights_files_are_refused);
+    tcase_add_test(files, test_figure_7_by_hand);
+    tcase_add_test(files, test_committed_weights_match_the_text);
+    tcase_add_test(files, test_league_negation_and_errors);
+    tcase_add_test(files, test_wpc_baselines);
+    tcase_add_test(files, test_dump);
+    suite_add_tcase(suite, files);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(eval_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

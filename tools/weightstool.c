@@ -1,0 +1,49 @@
+/* Maintainer tool for weights files (not installed):
+ *   weightstool import-league NETWORK.txt OUT.ow   Othello League text -> weights file
+ *   weightstool dump FILE.ow                       model_dump of a weights file
+ *   weightstool dump-league NETWORK.txt            model_dump of an imported League network
+ * The engine will expose the dump itself; this exists so weights/ can be regenerated. */
+#include <stdio.h>
+#include <string.h>
+
+#include "league.h"
+#include "model.h"
+#include "modeldump.h"
+#include "weights.h"
+
+static int usage(void)
+{
+    fputs("usage: weightstool import-league NETWORK.txt OUT.ow\n"
+          "       weightstool dump FILE.ow\n"
+          "       weightstool dump-league NETWORK.txt\n", stderr);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3)
+        return usage();
+    const char *command = argv[1];
+    Model *model = NULL;
+    OctError error;
+    bool ok;
+    if (strcmp(command, "import-league") == 0 && argc == 4) {
+        ok = model_import_league(argv[2], &model, &error) && model_save(model, argv[3], &error);
+    } else if (strcmp(command, "dump") == 0 && argc == 3) {
+        ok = model_load(argv[2], &model, &error);
+        if (ok)
+            model_dump(stdout, model);
+    } else if (strcmp(command, "dump-league") == 0 && argc == 3) {
+        ok = model_import_league(argv[2], &model, &error);
+        if (ok)
+            model_dump(stdout, model);
+    } else {
+        return usage();
+    }
+    model_free(model);
+    if (!ok) {
+        fprintf(stderr, "weightstool: %s\n", error.message);
+        return 1;
+    }
+    return 0;
+}
