@@ -7,9 +7,17 @@ static inline int move_number_of(const Board *board)
     return number < 0 ? 0 : number > MODEL_MOVES - 1 ? MODEL_MOVES - 1 : number;
 }
 
-/* 16 uint16 lanes: GCC/Clang vector extensions give AVX2, SSE2 or plain code as the
- * target allows; memcpy loads and stores keep aliasing and alignment rules out of it. */
-typedef uint16_t Lanes __attribute__((vector_size(32)));
+/* uint16 lanes in GCC/Clang vector extensions: 16 per vector where AVX gives 32-byte
+ * registers, 8 otherwise (SSE2, NEON), so no build passes vectors wider than its target's
+ * registers. A shape's lanes come in blocks of 16, a multiple of both. memcpy loads and
+ * stores keep aliasing and alignment rules out of it. */
+#if defined(__AVX__)
+enum { VECTOR_LANES = 16 };
+#else
+enum { VECTOR_LANES = 8 };
+#endif
+typedef uint16_t Lanes __attribute__((vector_size(2 * VECTOR_LANES)));
+_Static_assert(SHAPE_LANE_BLOCK % VECTOR_LANES == 0, "blocks hold whole vectors");
 
 static inline Lanes lanes_load(const uint16_t *p)
 {
@@ -40,7 +48,7 @@ static void eval_rebuild(EvalState *state, const Model *model, bool black_to_mov
     const Shape *shape = &model->shapes[shape_number];
     uint64_t player = state->board.player, opponent = state->board.opponent;
     int lanes = shape->lane_count;
-    for (int b = 0; b < lanes; b += SHAPE_LANE_BLOCK) {
+    for (int b = 0; b < lanes; b += VECTOR_LANES) {
         const uint16_t *rows = shape->square_powers + b;
         Lanes index = lanes_load(shape->empty_indices + b) + lanes_sum(rows, lanes, player)
                     - lanes_sum(rows, lanes, opponent);
@@ -76,7 +84,7 @@ static inline void move_update(EvalState *state, const Shape *shape, int square,
                                bool reference_moved)
 {
     int lanes = shape->lane_count;
-    for (int b = 0; b < lanes; b += SHAPE_LANE_BLOCK) {
+    for (int b = 0; b < lanes; b += VECTOR_LANES) {
         const uint16_t *rows = shape->square_powers + b;
         Lanes flipped = lanes_sum(rows, lanes, flips);
         Lanes change = lanes_load(rows + square * lanes) + flipped + flipped;

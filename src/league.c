@@ -13,8 +13,7 @@ enum { LEAGUE_FILE_LIMIT = 64 << 20, LEAGUE_SCALE = 100 };
 
 typedef struct Lexer {
     const char *p;
-    const char *source;
-    int line;
+    int line; /* for messages */
 } Lexer;
 
 typedef struct LeagueTuple {
@@ -35,18 +34,12 @@ static void lexer_skip(Lexer *lexer)
     }
 }
 
-static bool located(Lexer *lexer, OctError *error)
-{
-    return error_prefix(error, "%s:%d: ", lexer->source, lexer->line);
-}
-
 static bool expect(Lexer *lexer, char c, const char *what, OctError *error)
 {
     lexer_skip(lexer);
     if (*lexer->p != c) {
-        error_set(error, "expected '%c' %s, found %s", c, what,
-                  *lexer->p ? "something else" : "the end of the text");
-        return located(lexer, error);
+        return error_set(error, "expected '%c' %s, found %s", c, what,
+                         *lexer->p ? "something else" : "the end of the text");
     }
     ++lexer->p;
     return true;
@@ -65,8 +58,7 @@ static bool number_read(Lexer *lexer, double *value, const char *what, OctError 
     *value = strtod(lexer->p, &end);
     if (end == lexer->p || !isfinite(*value)
         || (*end && !isspace((unsigned char)*end) && *end != '{' && *end != '}')) {
-        error_set(error, "expected %s, found '%.12s'", what, lexer->p);
-        return located(lexer, error);
+        return error_set(error, "expected %s, found '%.12s'", what, lexer->p);
     }
     lexer->p = end;
     return true;
@@ -79,8 +71,8 @@ static bool integer_read(Lexer *lexer, int low, int high, int *value, const char
     if (!number_read(lexer, &number, what, error))
         return false;
     if (number < low || number > high || number != (double)(long)number) {
-        error_set(error, "%s is %g (an integer from %d to %d expected)", what, number, low, high);
-        return located(lexer, error);
+        return error_set(error, "%s is %g (an integer from %d to %d expected)", what, number,
+                         low, high);
     }
     *value = (int)number;
     return true;
@@ -107,7 +99,7 @@ static bool tuple_read(Lexer *lexer, LeagueTuple *out, OctError *error)
             return false;
     }
     if (!tuple_explicit(squares, size, instances, &out->tuple, error))
-        return located(lexer, error);
+        return false;
     uint32_t entries = tuple_table_size(size);
     out->values = malloc(sizeof *out->values * entries);
     if (!out->values)
@@ -115,17 +107,15 @@ static bool tuple_read(Lexer *lexer, LeagueTuple *out, OctError *error)
     if (!expect(lexer, '{', "to open the table values", error))
         return false;
     for (uint32_t i = 0; i < entries; ++i) {
-        if (at(lexer, '}')) {
-            error_set(error, "the table has %u values, a %d-tuple needs %u", i, size, entries);
-            return located(lexer, error);
-        }
+        if (at(lexer, '}'))
+            return error_set(error, "the table has %u values, a %d-tuple needs %u", i, size,
+                             entries);
         if (!number_read(lexer, &out->values[i], "a table value", error))
             return false;
     }
-    if (!at(lexer, '}')) {
-        error_set(error, "the table has more than the %u values a %d-tuple needs", entries, size);
-        return located(lexer, error);
-    }
+    if (!at(lexer, '}'))
+        return error_set(error, "the table has more than the %u values a %d-tuple needs",
+                         entries, size);
     return expect(lexer, '}', "", error) && expect(lexer, '}', "to close the tuple", error);
 }
 
@@ -191,30 +181,30 @@ static bool model_from_league(const LeagueTuple *tuples, int count, const char *
 bool league_parse(const char *text, const char *source, ModelPerspective perspective,
                   Model **out, OctError *error)
 {
-    Lexer lexer = {text, source, 1};
+    Lexer lexer = {text, 1};
     int count;
     if (!expect(&lexer, '{', "at the start of the network", error)
         || !integer_read(&lexer, 1, SHAPE_MAX_INSTANCES, &count, "the tuple count", error))
-        return false;
+        return error_prefix(error, "%s:%d: ", source, lexer.line);
     LeagueTuple *tuples = calloc((size_t)count, sizeof *tuples);
     if (!tuples)
-        return error_set(error, "out of memory");
+        return error_set(error, "%s: out of memory", source);
     bool ok = true;
     for (int t = 0; ok && t < count; ++t) {
         if (at(&lexer, '}')) {
             error_set(error, "the network ends after %d of its %d tuples", t, count);
-            ok = located(&lexer, error);
+            ok = error_prefix(error, "%s:%d: ", source, lexer.line);
         } else if (!tuple_read(&lexer, &tuples[t], error)) {
-            ok = error_prefix(error, "tuple %d: ", t + 1);
+            ok = error_prefix(error, "%s:%d: tuple %d: ", source, lexer.line, t + 1);
         }
     }
     if (ok && !expect(&lexer, '}', "after the last tuple", error))
-        ok = false;
+        ok = error_prefix(error, "%s:%d: ", source, lexer.line);
     if (ok) {
         lexer_skip(&lexer);
         if (*lexer.p) {
             error_set(error, "unexpected text after the network");
-            ok = located(&lexer, error);
+            ok = error_prefix(error, "%s:%d: ", source, lexer.line);
         }
     }
     if (ok)

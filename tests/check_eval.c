@@ -615,6 +615,108 @@ START_TEST(test_bad_weights_files_are_refused)
 }
 END_TEST
 
+/* Random damage, checksum made right again so the field checks are what stands between
+ * the bytes and the model: every file is either refused with a message or loads into a
+ * model that evaluates. */
+START_TEST(test_mutated_weights_files)
+{
+    Shape shapes[2];
+    OctError error;
+    ck_assert(shapes_all_n(2, &shapes[0], &error));
+    ck_assert(shapes_snakes(6, 3, 5, &shapes[1], &error));
+    PhaseTable phase;
+    for (int move = 0; move < MODEL_MOVES; ++move) {
+        phase.shape[move] = (uint8_t)(move < 32 ? 0 : 1);
+        phase.set[move] = (uint8_t)(move / 4);
+    }
+    Model *model = model_of(shapes, 2, &phase, 12, false);
+    shape_free(&shapes[0]);
+    shape_free(&shapes[1]);
+    unsigned char *good;
+    size_t size;
+    ck_assert(weights_encode(model, WEIGHTS_INT16, NULL, &good, &size, &error));
+    /* the header, shapes and set headers: everything before the table entries */
+    size_t structure = size - 4 - 2 * model_weight_count(model);
+    model_free(model);
+    unsigned char *bad = malloc(size);
+    TestRandom random = {31337};
+    Board board;
+    board_init(&board);
+    int refused = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+        memcpy(bad, good, size);
+        for (int hits = 1 + test_random_below(&random, 3); hits > 0; --hits) {
+            size_t at = 16 + (size_t)test_random_below(&random, (int)(structure - 16));
+            bad[at] = (unsigned char)test_random_next(&random);
+        }
+        reseal(bad, size);
+        Model *loaded = NULL;
+        if (model_parse(bad, size, "mutant", &loaded, &error)) {
+            eval_board(loaded, &board);
+            model_free(loaded);
+        } else {
+            ck_assert(strstr(error.message, "inconsistent"));
+            ++refused;
+        }
+    }
+    ck_assert_int_gt(refused, 1500); /* most damage to the structure is caught */
+    free(bad);
+    free(good);
+}
+END_TEST
+
+START_TEST(test_mutated_text_files)
+{
+    static const char alphabet[] = "{} 0123456789.-|abh#\n";
+    TestRandom random = {4242};
+    Model *league = figure7();
+    char *shape_text = NULL;
+    size_t shape_length = 0;
+    FILE *memory = open_memstream(&shape_text, &shape_length);
+    shape_write(memory, &league->shapes[0]);
+    fclose(memory);
+    model_free(league);
+    char *league_text;
+    size_t league_length;
+    OctError error;
+    FILE *file = fopen(source_path("weights/jaskowski-all2.txt"), "rb");
+    ck_assert(file);
+    league_text = malloc(8192);
+    league_length = fread(league_text, 1, 8191, file);
+    fclose(file);
+    for (int trial = 0; trial < 2000; ++trial) {
+        int which = trial & 1;
+        const char *source = which ? league_text : shape_text;
+        size_t length = which ? league_length : shape_length;
+        char *text = malloc(length + 1);
+        memcpy(text, source, length);
+        size_t keep = length;
+        if (test_random_below(&random, 4) == 0)
+            keep = (size_t)test_random_below(&random, (int)length); /* truncated */
+        for (int hits = test_random_below(&random, 4); hits > 0; --hits)
+            text[test_random_below(&random, (int)keep + 1 > (int)length ? (int)length : (int)keep + 1)]
+                = alphabet[test_random_below(&random, (int)sizeof alphabet - 1)];
+        text[keep] = '\0';
+        if (which) {
+            Model *model;
+            if (league_parse(text, "mutant", PERSPECTIVE_INVERSION, &model, &error))
+                model_free(model);
+            else
+                ck_assert_msg(strncmp(error.message, "mutant", 6) == 0, "%s", error.message);
+        } else {
+            Shape shape;
+            if (shape_parse(text, "mutant", &shape, &error))
+                shape_free(&shape);
+            else
+                ck_assert_msg(strncmp(error.message, "mutant", 6) == 0, "%s", error.message);
+        }
+        free(text);
+    }
+    free(league_text);
+    free(shape_text);
+}
+END_TEST
+
 /* ---- shape files ---- */
 
 static void shape_round_trip(const Shape *shape)
@@ -900,6 +1002,8 @@ static Suite *eval_suite(void)
     TCase *files = tcase_create("files");
     tcase_add_test(files, test_weights_round_trip);
     tcase_add_test(files, test_bad_weights_files_are_refused);
+    tcase_add_test(files, test_mutated_weights_files);
+    tcase_add_test(files, test_mutated_text_files);
     tcase_add_test(files, test_figure_7_by_hand);
     tcase_add_test(files, test_committed_weights_match_the_text);
     tcase_add_test(files, test_league_negation_and_errors);
