@@ -19,6 +19,17 @@ void phase_buckets(PhaseTable *phase, int width)
     }
 }
 
+void phase_stages(PhaseTable *phase, const int *first_moves, int stage_count)
+{
+    int stage = 0;
+    for (int move = 0; move < MODEL_MOVES; ++move) {
+        while (stage + 1 < stage_count && move >= first_moves[stage + 1])
+            ++stage;
+        phase->shape[move] = (uint8_t)stage;
+        phase->set[move] = (uint8_t)move;
+    }
+}
+
 bool phase_check(const PhaseTable *phase, int shape_count, int *set_count, OctError *error)
 {
     int set_shape[MODEL_MAX_SETS];

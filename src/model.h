@@ -82,6 +82,10 @@ typedef struct Model {
 void phase_single(PhaseTable *phase);
 /* One shape, a weight set per bucket of `width` moves (width 1: per move, like Edax). */
 void phase_buckets(PhaseTable *phase, int width);
+/* A shape per game stage and a weight set per move (the phase-shape paper's Table 3 agent:
+ * first_moves {0, 33, 37, 41, 45}). Stage s uses shape s from move first_moves[s] up to the
+ * next stage; first_moves must start at 0 and increase. */
+void phase_stages(PhaseTable *phase, const int *first_moves, int stage_count);
 /* Checks the rules above for `shape_count` shapes; gives the number of weight sets. */
 bool phase_check(const PhaseTable *phase, int shape_count, int *set_count, OctError *error);
 

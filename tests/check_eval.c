@@ -66,10 +66,8 @@ static Model *staged_model(uint64_t seed)
     ck_assert(shapes_edax(&shapes[1], &error));
     ck_assert(shapes_snakes(10, 5, 3, &shapes[2], &error));
     PhaseTable phase;
-    for (int move = 0; move < MODEL_MOVES; ++move) {
-        phase.shape[move] = (uint8_t)(move < 20 ? 0 : move < 40 ? 1 : 2);
-        phase.set[move] = (uint8_t)move;
-    }
+    static const int first_moves[] = {0, 20, 40};
+    phase_stages(&phase, first_moves, 3);
     Model *model = model_of(shapes, 3, &phase, seed, false);
     for (int s = 0; s < 3; ++s)
         shape_free(&shapes[s]);
@@ -230,6 +228,36 @@ START_TEST(test_snakes)
     shape_free(&lucas);
     shape_free(&again);
     shape_free(&fixed);
+}
+END_TEST
+
+START_TEST(test_phase_tables)
+{
+    PhaseTable phase;
+    OctError error;
+    int sets;
+    static const int table3[] = {0, 33, 37, 41, 45}; /* paper 002, Table 3 agent */
+    phase_stages(&phase, table3, 5);
+    ck_assert(phase_check(&phase, 5, &sets, &error));
+    ck_assert_int_eq(sets, 61);
+    ck_assert_int_eq(phase.shape[32], 0);
+    ck_assert_int_eq(phase.shape[33], 1);
+    ck_assert_int_eq(phase.shape[44], 3);
+    ck_assert_int_eq(phase.shape[60], 4);
+    phase_buckets(&phase, 4);
+    ck_assert(phase_check(&phase, 1, &sets, &error));
+    ck_assert_int_eq(sets, 16);
+    phase_single(&phase);
+    ck_assert(phase_check(&phase, 1, &sets, &error) && sets == 1);
+    ck_assert(!phase_check(&phase, 2, &sets, &error));
+    ck_assert(strstr(error.message, "shape 1 is used by no move"));
+    phase.set[10] = 2;
+    ck_assert(!phase_check(&phase, 1, &sets, &error));
+    ck_assert(strstr(error.message, "weight set 1 is used by no move"));
+    phase.set[10] = 0;
+    phase.shape[10] = 1;
+    ck_assert(!phase_check(&phase, 2, &sets, &error));
+    ck_assert(strstr(error.message, "weight set 0 is used with shape 0 and, at move 10, with shape 1"));
 }
 END_TEST
 
@@ -964,6 +992,7 @@ START_TEST(test_dump)
     ck_assert(strstr(text, "moves 0-19: shape 0, weight sets 0-19 (one per move)"));
     ck_assert(strstr(text, "moves 40-60: shape 2, weight sets 40-60 (one per move)"));
     ck_assert(strstr(text, "set 60 (shape 2)"));
+    ck_assert(strstr(text, "moves 20-39: shape 1, weight sets 20-39 (one per move)"));
     free(text);
     model_free(model);
 
@@ -989,6 +1018,7 @@ static Suite *eval_suite(void)
     tcase_add_test(shapes, test_edax_shapes);
     tcase_add_test(shapes, test_snakes);
     tcase_add_test(shapes, test_shape_files);
+    tcase_add_test(shapes, test_phase_tables);
     suite_add_tcase(suite, shapes);
     TCase *eval = tcase_create("eval");
     tcase_set_timeout(eval, 120);
