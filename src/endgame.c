@@ -6,11 +6,13 @@
 
 #include <time.h>
 
+#include "eval.h"
 #include "stability.h"
 
 enum {
     ENDGAME_SORT_EMPTIES = 6,  /* above this: sorting, stability */
     ENDGAME_TT_EMPTIES = 8,    /* from this: the transposition table */
+    ENDGAME_EVAL_EMPTIES = 12, /* from this: the evaluation helps order moves */
     SCORE_INF = 127,
     STOP_CHECK_INTERVAL = 4096, /* nodes between two looks at the stop flag */
     MOVE_LIST_SIZE = 64
@@ -47,6 +49,7 @@ void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop)
     solver->tt = tt;
     solver->stop = stop;
     solver->stop2 = NULL;
+    solver->model = NULL;
     solver->deadline = 0;
     solver->node_limit = 0;
     solver->nodes = 0;
@@ -268,6 +271,11 @@ ordered:;
             order -= 4;
         if ((odd >> square) & 1)
             order += 2;
+        if (solver->model && empties >= ENDGAME_EVAL_EMPTIES) {
+            /* far from the end the evaluation orders better than mobility alone */
+            Board child = {next_player, next_opponent};
+            order -= eval_board(solver->model, &child) * 4 / EVAL_DISC;
+        }
         list[count++] = (MoveItem){square, order, flips};
     }
     moves_sort(list, count);

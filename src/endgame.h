@@ -7,12 +7,14 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "model.h"
 #include "tt.h"
 
 enum { SCORE_MAX = 64 };
 
 typedef struct Solver {
     Tt *tt;                    /* may be NULL: no transposition table */
+    const Model *model;        /* may be NULL; orders moves far from the end */
     const atomic_bool *stop;   /* may be NULL; when raised the search unwinds */
     const atomic_bool *stop2;  /* a second flag (the search's own), may be NULL */
     double deadline;           /* monotonic seconds (search_clock); 0: none */

@@ -10,16 +10,19 @@ typedef struct OptionSpec {
     const char *name;     /* long name without dashes */
     const char *argument; /* NULL when the option takes no value */
     const char *help;
+    bool action;          /* chooses what the program does (else a setting) */
 } OptionSpec;
 
 /* One table drives both parsing and --help. */
 static const OptionSpec option_specs[] = {
-    {"perft", "DEPTH", "count the leaves DEPTH plies from the start (or --board) and time it"},
-    {"solve", "FILE", "solve every position of an OBF file exactly and report"},
-    {"hash", "MB", "transposition table size in megabytes (default 128)"},
-    {"board", "POSITION", "64 squares (X, O, -) and the side to move, e.g. for --perft"},
-    {"version", NULL, "print the name and version"},
-    {"help", NULL, "print this help"},
+    {"perft", "DEPTH", "count the leaves DEPTH plies from the start (or --board) and time it", true},
+    {"solve", "FILE", "solve every position of an OBF file exactly and report", true},
+    {"hash", "MB", "transposition table size in megabytes (default 128)", false},
+    {"weights", "FILE", "evaluation weights (.ow) to load", false},
+    {"threads", "N", "search threads (default 1)", false},
+    {"board", "POSITION", "64 squares (X, O, -) and the side to move, e.g. for --perft", false},
+    {"version", NULL, "print the name and version", true},
+    {"help", NULL, "print this help", true},
 };
 enum { OPTION_SPEC_COUNT = sizeof option_specs / sizeof option_specs[0] };
 
@@ -72,6 +75,11 @@ static bool apply(Options *options, const char *name, const char *value, OctErro
         if (!parse_int(value, 1, 1 << 16, &megabytes))
             return error_set(error, "--hash: '%s' is not a size from 1 to 65536 MB", value);
         options->hash_megabytes = (size_t)megabytes;
+    } else if (!strcmp(name, "weights")) {
+        options->weights_path = value;
+    } else if (!strcmp(name, "threads")) {
+        if (!parse_int(value, 1, 64, &options->threads))
+            return error_set(error, "--threads: '%s' is not a count from 1 to 64", value);
     } else if (!strcmp(name, "board")) {
         if (!board_parse(value, &options->board, &options->side, error))
             return error_prefix(error, "--board: ");
@@ -87,6 +95,7 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
     board_init(&options->board);
     options->side = COLOR_BLACK;
     options->hash_megabytes = 128;
+    options->threads = 1;
     bool any_action = false;
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
@@ -111,7 +120,7 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
         }
         if (!apply(options, spec->name, value, error))
             return false;
-        if (strcmp(spec->name, "board") && strcmp(spec->name, "hash"))
+        if (spec->action)
             any_action = true;
     }
     if (!any_action)

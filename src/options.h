@@ -21,6 +21,8 @@ typedef struct Options {
     int perft_depth;
     const char *solve_path; /* OBF file for --solve */
     size_t hash_megabytes;  /* transposition table size */
+    const char *weights_path; /* NULL: the default weights */
+    int threads;
     bool has_board; /* --board given: perft from that position */
     Board board;
     Color side;

@@ -7,7 +7,10 @@
 #include "notation.h"
 #include "obf.h"
 #include "perft.h"
+#include "eval.h"
+#include "search.h"
 #include "tt.h"
+#include "weights.h"
 
 static double seconds_now(void)
 {
@@ -40,6 +43,30 @@ static int listed_score(const ObfPosition *position, int move)
     return -SCORE_MAX - 1;
 }
 
+/* Solves one position: through the full search when a model is loaded (its evaluation
+ * orders the moves), else with the bare solver. */
+static void solve_one(Search *search, const Options *options, const Board *board, int *move,
+                      int *score, uint64_t *nodes)
+{
+    if (search->model) {
+        SearchLimits limits = search_default_limits();
+        limits.exact_empties = 64;
+        limits.threads = options->threads;
+        SearchResult result;
+        search_run(search, board, &limits, &result, NULL, NULL);
+        *move = result.move;
+        *score = result.score / EVAL_DISC;
+        *nodes = result.nodes;
+        return;
+    }
+    Solver solver;
+    solver_init(&solver, &search->tt, NULL);
+    SolveResult result = endgame_solve(&solver, board, false);
+    *move = result.move;
+    *score = result.score;
+    *nodes = solver.nodes;
+}
+
 int tools_solve(const Options *options, const char *path, FILE *out)
 {
     ObfPosition *positions;
@@ -49,43 +76,52 @@ int tools_solve(const Options *options, const char *path, FILE *out)
         fprintf(out, "error: %s\n", error.message);
         return 2;
     }
-    Tt tt;
-    if (!tt_init(&tt, options->hash_megabytes)) {
-        fprintf(out, "error: cannot allocate a %zu MB hash table\n", options->hash_megabytes);
+    Search search;
+    Model *model = NULL;
+    if (options->weights_path && !model_load(options->weights_path, &model, &error)) {
+        fprintf(out, "error: %s\n", error.message);
         free(positions);
         return 2;
     }
+    if (!search_init(&search, options->hash_megabytes, &error)) {
+        fprintf(out, "error: %s\n", error.message);
+        model_free(model);
+        free(positions);
+        return 2;
+    }
+    search.model = model;
     fprintf(out, "  #  empties  move  score  expected      time          nodes\n");
     int wrong_scores = 0, wrong_moves = 0;
     double total_time = 0;
     uint64_t total_nodes = 0;
     for (size_t i = 0; i < count; ++i) {
         const ObfPosition *position = &positions[i];
-        Solver solver;
-        tt_clear(&tt);
-        solver_init(&solver, &tt, NULL);
+        tt_clear(&search.tt);
         double start = seconds_now();
-        SolveResult result = endgame_solve(&solver, &position->board, false);
+        int move, score;
+        uint64_t nodes;
+        solve_one(&search, options, &position->board, &move, &score, &nodes);
         double elapsed = seconds_now() - start;
         total_time += elapsed;
-        total_nodes += solver.nodes;
-        char move[3], expected[8] = "?";
+        total_nodes += nodes;
+        char name[3], expected[8] = "?";
         if (position->move_count > 0) {
             int best = position->scores[0];
             snprintf(expected, sizeof expected, "%+d", best);
-            wrong_scores += result.score != best;
-            wrong_moves += listed_score(position, result.move) < best;
+            wrong_scores += score != best;
+            wrong_moves += listed_score(position, move) < best;
         }
         fprintf(out, "%3zu  %7d  %4s  %+5d  %8s  %8.3f s  %13llu\n", i + 1,
                 board_count_empties(&position->board),
-                move_format_colored(result.move, position->side, move), result.score, expected,
-                elapsed, (unsigned long long)solver.nodes);
+                move_format_colored(move, position->side, name), score, expected,
+                elapsed, (unsigned long long)nodes);
         fflush(out);
     }
     fprintf(out, "solved %zu positions: %d wrong scores, %d wrong moves, %.3f s, %llu nodes, "
             "%.0f nodes/s\n", count, wrong_scores, wrong_moves, total_time,
             (unsigned long long)total_nodes, total_time > 0 ? (double)total_nodes / total_time : 0.0);
-    tt_free(&tt);
+    search_free(&search);
+    model_free(model);
     free(positions);
     return wrong_scores ? 1 : 0;
 }

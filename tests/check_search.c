@@ -1,10 +1,15 @@
 /* Search against plain minimax on positions the tests generate. */
 #include <check.h>
 #include <stdatomic.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "board.h"
 #include "endgame.h"
+#include "eval.h"
+#include "search.h"
+#include "shapes.h"
 #include "testutil.h"
 #include "tt.h"
 
@@ -130,6 +135,187 @@ START_TEST(test_endgame_stop_flag)
 }
 END_TEST
 
+
+/* A deterministic random Edax-like model: any weights do for comparing searches. */
+static Model *test_model(void)
+{
+    Shape shape;
+    PhaseTable phase;
+    Model *model = NULL;
+    OctError error;
+    ck_assert(shapes_edax(&shape, &error));
+    phase_buckets(&phase, 10);
+    ck_assert_msg(model_create(&shape, 1, &phase, &model, &error), "%s", error.message);
+    shape_free(&shape);
+    model_fill_random(model, 42, 300);
+    return model;
+}
+
+/* Plain minimax to a fixed depth with the model at the leaves (passes do not use depth,
+ * finished games score their final count), the conventions the search documents. */
+static int minimax_depth(const Model *model, const Board *board, int depth)
+{
+    uint64_t moves = board_legal(board);
+    if (!moves) {
+        Board passed = {board->opponent, board->player};
+        if (!board_legal(&passed))
+            return board_final_score(board) * EVAL_DISC;
+        if (depth == 0)
+            return eval_board(model, board);
+        return -minimax_depth(model, &passed, depth);
+    }
+    if (depth == 0)
+        return eval_board(model, board);
+    int best = -1000000;
+    for (; moves; moves &= moves - 1) {
+        Board next = *board;
+        board_play(&next, __builtin_ctzll(moves));
+        int value = -minimax_depth(model, &next, depth - 1);
+        if (value > best)
+            best = value;
+    }
+    return best;
+}
+
+START_TEST(test_midgame_matches_minimax)
+{
+    Model *model = test_model();
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 8, &error));
+    search_set_model(&search, model);
+    TestRandom random = {31};
+    int tried = 0;
+    for (int round = 0; tried < 60; ++round) {
+        Board board;
+        if (!random_position(&random, 20 + round % 36, &board) || !board_legal(&board))
+            continue;
+        int depth = 3 + round % 2;
+        SearchLimits limits = search_default_limits();
+        limits.depth = depth;
+        limits.exact_empties = 0;
+        limits.use_tt = false;
+        limits.lines = 64; /* every root move with its own exact score */
+        SearchResult result;
+        search_run(&search, &board, &limits, &result, NULL, NULL);
+        ck_assert(!result.exact);
+        ck_assert_int_eq(result.depth, depth);
+        ck_assert_int_eq(result.score, minimax_depth(model, &board, depth));
+        ck_assert_int_eq(result.line_count, __builtin_popcountll(board_legal(&board)));
+        for (int i = 0; i < result.line_count; ++i) {
+            Board next = board;
+            board_play(&next, result.lines[i].move);
+            ck_assert_int_eq(result.lines[i].score, -minimax_depth(model, &next, depth - 1));
+            if (i > 0)
+                ck_assert_int_ge(result.lines[i - 1].score, result.lines[i].score);
+        }
+        /* one line with PVS and the table: the same best score at the same depth */
+        limits.lines = 1;
+        limits.use_tt = true;
+        tt_clear(&search.tt);
+        SearchResult pvs;
+        search_run(&search, &board, &limits, &pvs, NULL, NULL);
+        ck_assert_int_eq(pvs.score, result.score);
+        ck_assert(board_legal(&board) >> pvs.move & 1);
+        ck_assert_int_ge(pvs.pv_length, 1);
+        ck_assert_int_eq(pvs.pv[0], pvs.move);
+        ++tried;
+    }
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
+START_TEST(test_exact_same_with_tt_and_threads)
+{
+    Model *model = test_model();
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 16, &error));
+    search_set_model(&search, model);
+    TestRandom random = {8};
+    int tried = 0;
+    while (tried < 30) {
+        Board board;
+        if (!random_position(&random, 12 + tried % 5, &board))
+            continue;
+        Solver solver;
+        solver_init(&solver, NULL, NULL);
+        int expected = endgame_search(&solver, &board, -SCORE_MAX, SCORE_MAX);
+        for (int variant = 0; variant < 4; ++variant) {
+            SearchLimits limits = search_default_limits();
+            limits.exact_empties = 64;
+            limits.use_tt = variant & 1;
+            limits.threads = 1 + (variant >> 1);
+            tt_clear(&search.tt);
+            SearchResult result;
+            search_run(&search, &board, &limits, &result, NULL, NULL);
+            ck_assert(result.exact);
+            ck_assert_int_eq(result.score, expected * EVAL_DISC);
+            if (result.move >= 0 && result.move < 64) {
+                Board next = board;
+                board_play(&next, result.move);
+                solver_init(&solver, NULL, NULL);
+                ck_assert_int_eq(-endgame_search(&solver, &next, -SCORE_MAX, SCORE_MAX), expected);
+            }
+        }
+        ++tried;
+    }
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
+typedef struct StopRun {
+    Search *search;
+    Board board;
+    SearchResult result;
+} StopRun;
+
+static void *stop_run_main(void *argument)
+{
+    StopRun *run = argument;
+    SearchLimits limits = search_default_limits();
+    limits.exact_empties = 64; /* a 36-empty exact solve: far longer than the test */
+    limits.threads = 2;
+    search_run(run->search, &run->board, &limits, &run->result, NULL, NULL);
+    return NULL;
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+START_TEST(test_search_stop_from_another_thread)
+{
+    Model *model = test_model();
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 16, &error));
+    search_set_model(&search, model);
+    TestRandom random = {99};
+    StopRun run = {&search, {0, 0}, {0}};
+    while (!random_position(&random, 36, &run.board) || !board_legal(&run.board))
+        ;
+    pthread_t thread;
+    ck_assert_int_eq(pthread_create(&thread, NULL, stop_run_main, &run), 0);
+    struct timespec pause = {0, 100 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    double raised = now_seconds();
+    search_stop(&search);
+    pthread_join(thread, NULL);
+    double waited = now_seconds() - raised;
+    ck_assert(run.result.stopped);
+    ck_assert(board_legal(&run.board) >> run.result.move & 1); /* still a legal move */
+    ck_assert_msg(waited < 1.0, "stop took %.3f s", waited); /* generous: promptness, not speed */
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("search");
@@ -139,6 +325,12 @@ int main(void)
     tcase_add_test(endgame, test_endgame_fail_soft_bounds);
     tcase_add_test(endgame, test_endgame_stop_flag);
     suite_add_tcase(suite, endgame);
+    TCase *search = tcase_create("search");
+    tcase_set_timeout(search, 300);
+    tcase_add_test(search, test_midgame_matches_minimax);
+    tcase_add_test(search, test_exact_same_with_tt_and_threads);
+    tcase_add_test(search, test_search_stop_from_another_thread);
+    suite_add_tcase(suite, search);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);

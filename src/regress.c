@@ -1,0 +1,169 @@
+#include "regress.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+
+typedef struct FloatModel {
+    float *values;         /* model_weight_count entries, weight set by weight set */
+    size_t *set_base;      /* first entry of each weight set */
+    double *bias;          /* per weight set, discs */
+} FloatModel;
+
+static uint64_t split_mix(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Held-out games are chosen by a hash of the game number, so the split does not depend on
+ * the order positions were loaded in. */
+static bool is_test_game(uint32_t game, const RegressOptions *options)
+{
+    uint64_t state = options->seed ^ ((uint64_t)game * 0x2545f4914f6cdd1dULL);
+    return (double)(split_mix(&state) >> 11) * 0x1.0p-53 < options->test_fraction;
+}
+
+/* Table entries a position uses, in the model's float layout; returns how many. */
+static int active_entries(const Model *model, const FloatModel *weights, const Board *board,
+                          int move_number, uint32_t *entries)
+{
+    EvalState state;
+    eval_set(&state, model, board);
+    const Shape *shape = &model->shapes[state.shape];
+    size_t base = weights->set_base[model->phase.set[move_number]];
+    bool mirror = !state.reference_to_move;
+    for (int k = 0; k < state.instance_count; ++k) {
+        const ShapeInstance *instance = &shape->instances[k];
+        uint32_t index = mirror ? instance->max_index - state.index[k] : state.index[k];
+        entries[k] = (uint32_t)(base + instance->offset + index);
+    }
+    return state.instance_count;
+}
+
+static double predict(const FloatModel *weights, int set, const uint32_t *entries, int count)
+{
+    double sum = weights->bias[set];
+    for (int k = 0; k < count; ++k)
+        sum += weights->values[entries[k]];
+    return sum;
+}
+
+static void measure(const Model *model, const FloatModel *weights, const TrainSet *set,
+                    const RegressOptions *options, RegressReport *report)
+{
+    double train_sum = 0, test_sum = 0;
+    double by_move[MODEL_MOVES] = {0};
+    memset(report->test_count_by_move, 0, sizeof report->test_count_by_move);
+    report->train_positions = report->test_positions = 0;
+    uint32_t entries[SHAPE_MAX_INSTANCES];
+    for (size_t i = 0; i < set->count; ++i) {
+        const TrainPosition *position = &set->positions[i];
+        int count = active_entries(model, weights, &position->board, position->move_number, entries);
+        double error = position->target
+                     - predict(weights, model->phase.set[position->move_number], entries, count);
+        if (is_test_game(position->game, options)) {
+            test_sum += error * error;
+            by_move[position->move_number] += error * error;
+            ++report->test_count_by_move[position->move_number];
+            ++report->test_positions;
+        } else {
+            train_sum += error * error;
+            ++report->train_positions;
+        }
+    }
+    report->train_loss = report->train_positions ? train_sum / (double)report->train_positions : 0;
+    report->test_loss = report->test_positions ? test_sum / (double)report->test_positions : 0;
+    for (int m = 0; m < MODEL_MOVES; ++m)
+        report->test_loss_by_move[m] = report->test_count_by_move[m]
+            ? by_move[m] / (double)report->test_count_by_move[m] : 0;
+}
+
+/* Rounds the float weights (discs) into the model's int16 tables with the finest unit that
+ * keeps every entry in range. */
+static void quantize(Model *model, const FloatModel *weights)
+{
+    size_t total = model_weight_count(model);
+    double largest = 0;
+    for (size_t i = 0; i < total; ++i)
+        largest = fmax(largest, fabs((double)weights->values[i]));
+    int shift = 0;
+    while (shift < MODEL_MAX_SHIFT && largest * EVAL_DISC * (double)(1 << (shift + 1)) < 32000)
+        ++shift;
+    double scale = EVAL_DISC * (double)(1 << shift);
+    model->shift = shift;
+    for (int s = 0; s < model->set_count; ++s) {
+        WeightSet *set = &model->sets[s];
+        size_t size = model->shapes[set->shape].table_size;
+        for (size_t i = 0; i < size; ++i)
+            set->values[i] = (int16_t)lround(weights->values[weights->set_base[s] + i] * scale);
+        set->bias = (int32_t)lround(weights->bias[s] * scale);
+    }
+}
+
+bool regress_train(Model *model, const TrainSet *set, const RegressOptions *options,
+                   RegressReport *report, FILE *log, OctError *error)
+{
+    if (model->perspective != PERSPECTIVE_INVERSION)
+        return error_set(error, "regression trains board-inversion models only");
+    FloatModel weights;
+    size_t total = model_weight_count(model);
+    weights.values = calloc(total, sizeof *weights.values);
+    weights.set_base = calloc((size_t)model->set_count, sizeof *weights.set_base);
+    weights.bias = calloc((size_t)model->set_count, sizeof *weights.bias);
+    size_t *order = malloc(sizeof *order * (set->count ? set->count : 1));
+    if (!weights.values || !weights.set_base || !weights.bias || !order) {
+        free(weights.values);
+        free(weights.set_base);
+        free(weights.bias);
+        free(order);
+        return error_set(error, "out of memory for %zu weights", total);
+    }
+    for (int s = 1; s < model->set_count; ++s)
+        weights.set_base[s] = weights.set_base[s - 1] + model->shapes[model->sets[s - 1].shape].table_size;
+
+    size_t train_count = 0;
+    for (size_t i = 0; i < set->count; ++i)
+        if (!is_test_game(set->positions[i].game, options))
+            order[train_count++] = i;
+
+    uint64_t random = options->seed;
+    uint32_t entries[SHAPE_MAX_INSTANCES];
+    for (int epoch = 0; epoch < options->epochs; ++epoch) {
+        for (size_t i = train_count; i > 1; --i) { /* Fisher-Yates */
+            size_t j = (size_t)(split_mix(&random) % i);
+            size_t t = order[i - 1];
+            order[i - 1] = order[j];
+            order[j] = t;
+        }
+        /* the step shrinks over the last epochs to settle the noisy per-sample updates */
+        double rate = options->rate * (epoch < options->epochs / 2 ? 1.0
+                      : 1.0 / (1 + 2.0 * (epoch - options->epochs / 2 + 1)));
+        for (size_t i = 0; i < train_count; ++i) {
+            const TrainPosition *position = &set->positions[order[i]];
+            int weight_set = model->phase.set[position->move_number];
+            int count = active_entries(model, &weights, &position->board, position->move_number, entries);
+            double delta = rate * (position->target - predict(&weights, weight_set, entries, count));
+            for (int k = 0; k < count; ++k)
+                weights.values[entries[k]] += (float)delta;
+            weights.bias[weight_set] += delta / 16;
+        }
+        if (log) {
+            measure(model, &weights, set, options, report);
+            fprintf(log, "epoch %d: rate %.5f, train loss %.3f, test loss %.3f\n", epoch + 1,
+                    rate, report->train_loss, report->test_loss);
+            fflush(log);
+        }
+    }
+    measure(model, &weights, set, options, report);
+    quantize(model, &weights);
+    free(weights.values);
+    free(weights.set_base);
+    free(weights.bias);
+    free(order);
+    return true;
+}

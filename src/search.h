@@ -1,0 +1,71 @@
+/* The one search entry point: a position and limits in, best move, score, principal
+ * variation and statistics out. Midgame positions get iterative-deepening PVS over the
+ * evaluation; positions with at most `exact_empties` empties are solved exactly. */
+#ifndef OCTUPLE_SEARCH_H
+#define OCTUPLE_SEARCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "error.h"
+#include "model.h"
+#include "tt.h"
+
+enum {
+    SEARCH_MAX_DEPTH = 60,
+    SEARCH_MAX_THREADS = 64,
+    SEARCH_MAX_LINES = 64
+};
+
+typedef struct SearchLimits {
+    int depth;           /* midgame depth in plies, 1..SEARCH_MAX_DEPTH */
+    int exact_empties;   /* solve exactly at or below this many empties (0: never) */
+    int lines;           /* how many best moves to score (multi-PV); 1 for play */
+    double seconds;      /* time budget; 0 = none */
+    uint64_t nodes;      /* node budget; 0 = none */
+    int threads;         /* 1..SEARCH_MAX_THREADS */
+    bool use_tt;         /* false only for tests */
+} SearchLimits;
+
+typedef struct SearchLine {
+    int move;
+    int score; /* evaluation units (1/EVAL_DISC disc), side to move's view */
+} SearchLine;
+
+typedef struct SearchResult {
+    int move;              /* MOVE_PASS when forced to pass, MOVE_NONE when the game is over */
+    int score;             /* evaluation units, side to move's view; exact: discs * EVAL_DISC */
+    bool exact;            /* an exact endgame result (score is a disc count) */
+    int depth;             /* last completed depth (exact: the empties) */
+    int pv[SEARCH_MAX_DEPTH + 4];
+    int pv_length;
+    int line_count;        /* multi-PV: best first */
+    SearchLine lines[SEARCH_MAX_LINES];
+    uint64_t nodes;
+    double seconds;
+    bool stopped;          /* interrupted: the result is the last completed iteration */
+} SearchResult;
+
+/* Called after each completed iteration with the result so far. */
+typedef void (*SearchProgress)(void *context, const SearchResult *result);
+
+typedef struct Search {
+    Tt tt;
+    const Model *model; /* not owned; NULL: disc count evaluation */
+    atomic_bool stop;
+} Search;
+
+bool search_init(Search *search, size_t hash_megabytes, OctError *error);
+void search_free(Search *search);
+void search_set_model(Search *search, const Model *model);
+/* Runs to completion or until search_stop; `progress` may be NULL. */
+void search_run(Search *search, const Board *board, const SearchLimits *limits,
+                SearchResult *result, SearchProgress progress, void *context);
+/* Callable from any thread while search_run works. */
+void search_stop(Search *search);
+/* The default limits: depth 7, exact at 20 empties, one line, one thread, no budgets. */
+SearchLimits search_default_limits(void);
+
+#endif

@@ -1,0 +1,179 @@
+/* octuple-train: builds evaluation weights from data. One table of commands drives parsing
+ * and help. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "model.h"
+#include "modeldump.h"
+#include "regress.h"
+#include "shapes.h"
+#include "trainset.h"
+#include "weights.h"
+
+typedef struct TrainArgs {
+    const char *logbook;
+    const char *wthor;
+    const char *shape;
+    const char *out;
+    const char *name;
+    int phase_width;
+    RegressOptions regress;
+} TrainArgs;
+
+typedef struct TrainCommand {
+    const char *name;
+    const char *usage;
+    const char *help;
+    int (*run)(const TrainArgs *args);
+} TrainCommand;
+
+static int command_regress(const TrainArgs *args);
+
+static const TrainCommand commands[] = {
+    {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--shape NAME] [--phase-width N] "
+                "[--epochs N] [--rate R] [--test F] [--seed S] [--name TEXT]",
+     "fit weights to the final disc difference of database games (squared error, SGD)",
+     command_regress},
+};
+enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: octuple-train COMMAND [options]\ncommands:\n");
+    for (int i = 0; i < COMMAND_COUNT; ++i)
+        fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].usage, commands[i].help);
+    fprintf(out, "shapes: edax (default), edax-2x5, all-1, all-2, all-3, all-4\n");
+}
+
+static bool make_shape(const char *name, Shape *shape, OctError *error)
+{
+    if (!strcmp(name, "edax"))
+        return shapes_edax(shape, error);
+    if (!strcmp(name, "edax-2x5"))
+        return shapes_edax_2x5(shape, error);
+    if (!strncmp(name, "all-", 4) && name[4] >= '1' && name[4] <= '4' && !name[5])
+        return shapes_all_n(name[4] - '0', shape, error);
+    return error_set(error, "--shape: unknown shape '%s'", name);
+}
+
+static int command_regress(const TrainArgs *args)
+{
+    OctError error;
+    if (!args->out) {
+        fprintf(stderr, "octuple-train regress: --out FILE is required\n");
+        return 2;
+    }
+    if (!args->logbook && !args->wthor) {
+        fprintf(stderr, "octuple-train regress: give --logbook and/or --wthor\n");
+        return 2;
+    }
+    TrainSet set;
+    trainset_init(&set);
+    if ((args->logbook && !trainset_add_logbook(&set, args->logbook, &error))
+        || (args->wthor && !trainset_add_wthor(&set, args->wthor, &error))) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        trainset_free(&set);
+        return 1;
+    }
+    printf("data: %u games, %zu positions\n", set.games, set.count);
+    Shape shape;
+    PhaseTable phase;
+    Model *model = NULL;
+    phase_buckets(&phase, args->phase_width);
+    if (!make_shape(args->shape, &shape, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        trainset_free(&set);
+        return 2;
+    }
+    bool ok = model_create(&shape, 1, &phase, &model, &error);
+    shape_free(&shape);
+    RegressReport report;
+    if (ok) {
+        snprintf(model->name, sizeof model->name, "%s", args->name ? args->name : args->out);
+        ok = regress_train(model, &set, &args->regress, &report, stdout, &error)
+          && model_save(model, args->out, &error);
+    }
+    trainset_free(&set);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        model_free(model);
+        return 1;
+    }
+    printf("train positions %zu, test positions %zu\n", report.train_positions, report.test_positions);
+    printf("final: train loss %.3f, test loss %.3f (discs^2)\n", report.train_loss, report.test_loss);
+    printf("test loss by move number:");
+    for (int m = 0; m < MODEL_MOVES; ++m)
+        if (report.test_count_by_move[m])
+            printf("%s%d:%.2f", m % 10 ? " " : "\n  ", m, report.test_loss_by_move[m]);
+    printf("\nwrote %s\n", args->out);
+    model_free(model);
+    return 0;
+}
+
+static bool parse_number(const char *text, double low, double high, double *value)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || v < low || v > high)
+        return false;
+    *value = v;
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("octuple-train (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+        return 0;
+    }
+    const TrainCommand *command = NULL;
+    for (int i = 0; i < COMMAND_COUNT; ++i)
+        if (!strcmp(argv[1], commands[i].name))
+            command = &commands[i];
+    if (!command) {
+        fprintf(stderr, "octuple-train: unknown command '%s'\n", argv[1]);
+        usage(stderr);
+        return 2;
+    }
+    TrainArgs args = {NULL, NULL, "edax", NULL, NULL, 1, {8, 0.002, 0.2, 1}};
+    for (int i = 2; i < argc; ++i) {
+        const char *option = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        double number = 0;
+        bool numeric = value && parse_number(value, -1e18, 1e18, &number);
+        if (!value) {
+            fprintf(stderr, "octuple-train: %s needs a value\n", option);
+            return 2;
+        }
+        ++i;
+        if (!strcmp(option, "--logbook")) args.logbook = value;
+        else if (!strcmp(option, "--wthor")) args.wthor = value;
+        else if (!strcmp(option, "--shape")) args.shape = value;
+        else if (!strcmp(option, "--out")) args.out = value;
+        else if (!strcmp(option, "--name")) args.name = value;
+        else if (!strcmp(option, "--phase-width") && numeric && number >= 1 && number <= 61)
+            args.phase_width = (int)number;
+        else if (!strcmp(option, "--epochs") && numeric && number >= 1 && number <= 1000)
+            args.regress.epochs = (int)number;
+        else if (!strcmp(option, "--rate") && numeric && number > 0 && number < 1)
+            args.regress.rate = number;
+        else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9)
+            args.regress.test_fraction = number;
+        else if (!strcmp(option, "--seed") && numeric && number >= 0)
+            args.regress.seed = (uint64_t)number;
+        else {
+            fprintf(stderr, "octuple-train: bad option or value: %s %s\n", option, value);
+            usage(stderr);
+            return 2;
+        }
+    }
+    return command->run(&args);
+}
