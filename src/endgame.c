@@ -11,8 +11,13 @@
 
 enum {
     ENDGAME_SORT_EMPTIES = 6,  /* above this: sorting, stability */
-    ENDGAME_TT_EMPTIES = 8,    /* from this: the transposition table */
+    ENDGAME_TT_EMPTIES = 10,    /* from this: the transposition table */
     ENDGAME_EVAL_EMPTIES = 12, /* from this: the evaluation helps order moves */
+    ENDGAME_ETC_EMPTIES = 14,  /* from this: enhanced transposition cutoffs */
+    ENDGAME_SHALLOW_EMPTIES = 18,  /* from this: order by a search of depth */
+    ENDGAME_SHALLOW_STEP = 6,      /* 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / this */
+    SHALLOW_WEIGHT = 8,        /* order units per disc of the shallow score */
+    SHALLOW_INF = 1 << 20,
     SCORE_INF = 127,
     STOP_CHECK_INTERVAL = 4096, /* nodes between two looks at the stop flag */
     MOVE_LIST_SIZE = 64
@@ -207,6 +212,66 @@ static void moves_sort(MoveItem *moves, int count)
     }
 }
 
+/* Alpha-beta over the evaluation to a small depth, for move ordering only. It shares the
+ * table with the exact search (midgame-depth entries), so deeper nodes find their moves. */
+static int shallow_search(Solver *solver, uint64_t player, uint64_t opponent, int depth,
+                          int alpha, int beta)
+{
+    ++solver->nodes;
+    Board board = {player, opponent};
+    if (depth == 0)
+        return eval_board(solver->model, &board);
+    uint64_t moves = board_moves(player, opponent);
+    if (!moves) {
+        if (!board_moves(opponent, player))
+            return final_score(player, opponent) * EVAL_DISC;
+        return -shallow_search(solver, opponent, player, depth, -beta, -alpha);
+    }
+    Tt *tt = depth >= 2 ? solver->tt : NULL;
+    int tt_move = MOVE_NONE;
+    TtEntry entry;
+    if (tt && tt_probe(tt, &board, &entry)) {
+        tt_move = entry.move;
+        if (entry.depth >= depth && entry.depth < TT_DEPTH_EXACT) {
+            if (entry.lower >= beta)
+                return entry.lower;
+            if (entry.upper <= alpha)
+                return entry.upper;
+        }
+    }
+    MoveItem list[MOVE_LIST_SIZE];
+    int count = 0;
+    for (; moves; moves &= moves - 1) {
+        int square = __builtin_ctzll(moves);
+        uint64_t flips = board_flips(player, opponent, square);
+        uint64_t replies = board_moves(opponent ^ flips, player ^ flips ^ (1ULL << square));
+        int order = square == tt_move ? 1 << 20 : -popcount(replies) - popcount(replies & CORNERS);
+        list[count++] = (MoveItem){square, order, flips};
+    }
+    moves_sort(list, count);
+    int original_alpha = alpha;
+    int best = -SHALLOW_INF;
+    int best_move = list[0].square;
+    for (int i = 0; i < count; ++i) {
+        uint64_t flips = list[i].flips;
+        int square = list[i].square;
+        int value = -shallow_search(solver, opponent ^ flips, player ^ flips ^ (1ULL << square),
+                                    depth - 1, -beta, -alpha);
+        if (value > best) {
+            best = value;
+            best_move = square;
+            if (best >= beta)
+                break;
+            if (best > alpha)
+                alpha = best;
+        }
+    }
+    if (tt)
+        tt_store(tt, &board, depth, best > original_alpha ? best : -SHALLOW_INF,
+                 best < beta ? best : SHALLOW_INF, best_move);
+    return best;
+}
+
 static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
                        bool passed)
 {
@@ -271,8 +336,22 @@ ordered:;
             order -= 4;
         if ((odd >> square) & 1)
             order += 2;
-        if (solver->model && empties >= ENDGAME_EVAL_EMPTIES) {
-            /* far from the end the evaluation orders better than mobility alone */
+        if (tt && empties >= ENDGAME_ETC_EMPTIES) {
+            /* enhanced transposition cutoff: a child already known bad enough for the
+             * opponent ends this node before any search */
+            Board child = {next_player, next_opponent};
+            TtEntry known;
+            if (tt_probe(tt, &child, &known) && known.depth >= TT_DEPTH_EXACT + empties - 1
+                && -known.upper >= beta)
+                return -known.upper;
+        }
+        if (solver->model && empties >= ENDGAME_SHALLOW_EMPTIES) {
+            /* far from the end a shallow search orders better than mobility alone; the
+             * deeper the subtree, the more a deeper ordering search pays for itself */
+            int depth = 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / ENDGAME_SHALLOW_STEP;
+            order -= shallow_search(solver, next_player, next_opponent, depth, -SHALLOW_INF,
+                                    SHALLOW_INF) * SHALLOW_WEIGHT / EVAL_DISC;
+        } else if (solver->model && empties >= ENDGAME_EVAL_EMPTIES) {
             Board child = {next_player, next_opponent};
             order -= eval_board(solver->model, &child) * 4 / EVAL_DISC;
         }

@@ -34,15 +34,11 @@ static int active_entries(const Model *model, const FloatModel *weights, const B
 {
     EvalState state;
     eval_set(&state, model, board);
-    const Shape *shape = &model->shapes[state.shape];
+    int count = eval_entries(&state, model, entries);
     size_t base = weights->set_base[model->phase.set[move_number]];
-    bool mirror = !state.reference_to_move;
-    for (int k = 0; k < state.instance_count; ++k) {
-        const ShapeInstance *instance = &shape->instances[k];
-        uint32_t index = mirror ? instance->max_index - state.index[k] : state.index[k];
-        entries[k] = (uint32_t)(base + instance->offset + index);
-    }
-    return state.instance_count;
+    for (int k = 0; k < count; ++k)
+        entries[k] += (uint32_t)base;
+    return count;
 }
 
 static double predict(const FloatModel *weights, int set, const uint32_t *entries, int count)

@@ -4,6 +4,7 @@
  * Only the main thread's result is reported, so exact scores do not depend on threads. */
 #include "search.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,13 +261,41 @@ static void root_sort(RootMove *moves, int count)
 /* One iteration at the root. With several lines every move gets a full window, so the
  * scores are exact relative to each other; otherwise moves after the first are only
  * proven worse with null windows. Returns false when stopped. */
+/* The first root move of an exact solve, searched in a narrow window around the midgame
+ * estimate that widens on failure: proving one score is far cheaper than a full window.
+ * Exact scores are always even, so (g - 2, g + 2) asks exactly "is it g?". */
+static int root_aspiration(Worker *worker, const RootMove *move, int depth, int guess)
+{
+    int delta = 2 * EVAL_DISC;
+    int center = 2 * EVAL_DISC * (int)lround((double)guess / (2 * EVAL_DISC));
+    int low = center - delta, high = center + delta;
+    for (;;) {
+        int value = root_child(worker, move, depth, true, low, high);
+        if (worker->solver.stopped)
+            return value;
+        if (value <= low && low > -SCORE_INFINITE) {
+            high = low + 1;
+            delta *= 2;
+            low = value - delta < -SCORE_INFINITE ? -SCORE_INFINITE : value - delta;
+        } else if (value >= high && high < SCORE_INFINITE) {
+            low = high - 1;
+            delta *= 2;
+            high = value + delta > SCORE_INFINITE ? SCORE_INFINITE : value + delta;
+        } else {
+            return value;
+        }
+    }
+}
+
 static bool root_iteration(Worker *worker, RootMove *moves, int count, int depth, bool exact,
                            int lines)
 {
     int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
     for (int i = 0; i < count; ++i) {
         int value;
-        if (i == 0 || lines > 1) {
+        if (i == 0 && exact && lines == 1) {
+            value = root_aspiration(worker, &moves[i], depth, moves[i].score);
+        } else if (i == 0 || lines > 1) {
             value = root_child(worker, &moves[i], depth, exact, -SCORE_INFINITE, beta);
         } else {
             value = root_child(worker, &moves[i], depth, exact, alpha, alpha + 1);
