@@ -1,12 +1,43 @@
 /* The engine binary: reads options and runs the chosen front end or tool. */
+#include <signal.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "config.h"
+#include "engine.h"
+#include "input.h"
+#include "nboard.h"
 #include "options.h"
+#include "repl.h"
 #include "tools.h"
+
+/* The REPL or the NBoard protocol over stdin/stdout. */
+static int run_front_end(const Options *options)
+{
+    Engine *engine;
+    OctError error;
+    if (!engine_create(&options->settings, &engine, &error)) {
+        /* NBoard shows stdout lines starting with `status` to the user */
+        if (options->action == ACTION_NBOARD)
+            printf("status error: %s\n", error.message);
+        fprintf(stderr, "octuple: error: %s\n", error.message);
+        return 1;
+    }
+    if (options->has_board)
+        engine_set_position(engine, &options->board, options->side);
+    Input input;
+    input_init(&input, STDIN_FILENO);
+    int status = options->action == ACTION_NBOARD ? nboard_run(engine, &input, stdout, 0)
+                                                  : repl_run(engine, &input, stdout);
+    input_free(&input);
+    engine_free(engine);
+    return status;
+}
 
 int main(int argc, char **argv)
 {
+    /* a GUI or a script that goes away must not kill us in the middle of a write */
+    signal(SIGPIPE, SIG_IGN);
     Options options;
     OctError error;
     if (!options_parse(argc, argv, &options, &error)) {
@@ -22,6 +53,12 @@ int main(int argc, char **argv)
         return tools_perft(&options, stdout);
     case ACTION_SOLVE:
         return tools_solve(&options, options.solve_path, stdout);
+    case ACTION_BENCH:
+        fprintf(stderr, "octuple: --bench is not available yet\n");
+        return 1;
+    case ACTION_REPL:
+    case ACTION_NBOARD:
+        return run_front_end(&options);
     case ACTION_HELP:
     default:
         options_usage(stdout, "octuple");

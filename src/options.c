@@ -13,29 +13,38 @@ typedef struct OptionSpec {
     bool action;          /* chooses what the program does (else a setting) */
 } OptionSpec;
 
-/* One table drives both parsing and --help. */
+/* The options that are not engine settings; with the settings table this drives both
+ * parsing and --help. */
 static const OptionSpec option_specs[] = {
+    {"nboard", NULL, "speak the NBoard protocol on stdin/stdout (for GUIs)", true},
     {"perft", "DEPTH", "count the leaves DEPTH plies from the start (or --board) and time it", true},
     {"solve", "FILE", "solve every position of an OBF file exactly and report", true},
-    {"hash", "MB", "transposition table size in megabytes (default 128)", false},
-    {"weights", "FILE", "evaluation weights (.ow) to load", false},
-    {"threads", "N", "search threads (default 1)", false},
-    {"board", "POSITION", "64 squares (X, O, -) and the side to move, e.g. for --perft", false},
+    {"bench", NULL, "search benchmark (not available yet)", true},
+    {"board", "POSITION", "64 squares (X, O, -) and the side to move: the start position", false},
+    {"no-book", NULL, "do not use an opening book", false},
     {"version", NULL, "print the name and version", true},
     {"help", NULL, "print this help", true},
 };
 enum { OPTION_SPEC_COUNT = sizeof option_specs / sizeof option_specs[0] };
 
+static void usage_line(FILE *out, const char *name, const char *argument, const char *help)
+{
+    char left[40];
+    snprintf(left, sizeof left, "--%s%s%s", name, argument ? " " : "", argument ? argument : "");
+    fprintf(out, "  %-22s %s\n", left, help);
+}
+
 void options_usage(FILE *out, const char *program)
 {
-    fprintf(out, "usage: %s [options]\n", program);
-    for (int i = 0; i < OPTION_SPEC_COUNT; ++i) {
-        char left[40];
-        snprintf(left, sizeof left, "--%s%s%s", option_specs[i].name,
-                 option_specs[i].argument ? " " : "",
-                 option_specs[i].argument ? option_specs[i].argument : "");
-        fprintf(out, "  %-22s %s\n", left, option_specs[i].help);
-    }
+    fprintf(out, "usage: %s [options]\n"
+            "Without an action option, %s reads text commands (type 'help').\n", program,
+            program);
+    for (int i = 0; i < OPTION_SPEC_COUNT; ++i)
+        usage_line(out, option_specs[i].name, option_specs[i].argument, option_specs[i].help);
+    int count;
+    const SettingSpec *settings = settings_table(&count);
+    for (int i = 0; i < count; ++i)
+        usage_line(out, settings[i].option, settings[i].argument, settings[i].help);
 }
 
 static bool parse_int(const char *text, int low, int high, int *value)
@@ -63,6 +72,10 @@ static bool apply(Options *options, const char *name, const char *value, OctErro
         options->action = ACTION_HELP;
     } else if (!strcmp(name, "version")) {
         options->action = ACTION_VERSION;
+    } else if (!strcmp(name, "nboard")) {
+        options->action = ACTION_NBOARD;
+    } else if (!strcmp(name, "bench")) {
+        options->action = ACTION_BENCH;
     } else if (!strcmp(name, "perft")) {
         if (!parse_int(value, 1, 30, &options->perft_depth))
             return error_set(error, "--perft: '%s' is not a depth from 1 to 30", value);
@@ -70,16 +83,8 @@ static bool apply(Options *options, const char *name, const char *value, OctErro
     } else if (!strcmp(name, "solve")) {
         options->solve_path = value;
         options->action = ACTION_SOLVE;
-    } else if (!strcmp(name, "hash")) {
-        int megabytes;
-        if (!parse_int(value, 1, 1 << 16, &megabytes))
-            return error_set(error, "--hash: '%s' is not a size from 1 to 65536 MB", value);
-        options->hash_megabytes = (size_t)megabytes;
-    } else if (!strcmp(name, "weights")) {
-        options->weights_path = value;
-    } else if (!strcmp(name, "threads")) {
-        if (!parse_int(value, 1, 64, &options->threads))
-            return error_set(error, "--threads: '%s' is not a count from 1 to 64", value);
+    } else if (!strcmp(name, "no-book")) {
+        options->settings.use_book = false;
     } else if (!strcmp(name, "board")) {
         if (!board_parse(value, &options->board, &options->side, error))
             return error_prefix(error, "--board: ");
@@ -91,12 +96,10 @@ static bool apply(Options *options, const char *name, const char *value, OctErro
 bool options_parse(int argc, char **argv, Options *options, OctError *error)
 {
     memset(options, 0, sizeof *options);
-    options->action = ACTION_HELP;
+    options->action = ACTION_REPL;
     board_init(&options->board);
     options->side = COLOR_BLACK;
-    options->hash_megabytes = 128;
-    options->threads = 1;
-    bool any_action = false;
+    settings_init(&options->settings, argc > 0 ? argv[0] : NULL);
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (strncmp(arg, "--", 2) != 0)
@@ -105,25 +108,28 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
         const char *equals = strchr(name, '=');
         size_t length = equals ? (size_t)(equals - name) : strlen(name);
         const OptionSpec *spec = find_spec(name, length);
-        if (!spec)
+        const SettingSpec *setting = spec ? NULL : settings_find_option(name, length);
+        if (!spec && !setting)
             return error_set(error, "unknown option '%s'", arg);
+        const char *argument = spec ? spec->argument : setting->argument;
+        const char *option_name = spec ? spec->name : setting->option;
         const char *value = NULL;
-        if (spec->argument) {
+        if (argument) {
             if (equals)
                 value = equals + 1;
             else if (i + 1 < argc)
                 value = argv[++i];
             else
-                return error_set(error, "--%s needs a value (%s)", spec->name, spec->argument);
+                return error_set(error, "--%s needs a value (%s)", option_name, argument);
         } else if (equals) {
-            return error_set(error, "--%s takes no value", spec->name);
+            return error_set(error, "--%s takes no value", option_name);
         }
-        if (!apply(options, spec->name, value, error))
+        if (setting) {
+            if (!setting->apply(&options->settings, value, error))
+                return error_prefix(error, "--%s: ", setting->option);
+        } else if (!apply(options, spec->name, value, error)) {
             return false;
-        if (spec->action)
-            any_action = true;
+        }
     }
-    if (!any_action)
-        options->action = ACTION_HELP;
     return true;
 }

@@ -1,4 +1,6 @@
-/* Command-line options of the engine binary: parsed once into a value, never global. */
+/* Command-line options of the engine binary: parsed once into a value, never global. The
+ * engine settings (--depth, --threads, ...) come from the settings table (settings.h), so
+ * every setting is both an option and a REPL command. */
 #ifndef OCTUPLE_OPTIONS_H
 #define OCTUPLE_OPTIONS_H
 
@@ -8,24 +10,26 @@
 
 #include "board.h"
 #include "error.h"
+#include "settings.h"
 
 typedef enum Action {
+    ACTION_REPL, /* the default: the text interface */
+    ACTION_NBOARD,
     ACTION_HELP,
     ACTION_VERSION,
     ACTION_PERFT,
     ACTION_SOLVE,
+    ACTION_BENCH /* reserved for the search benchmark (tools_bench) */
 } Action;
 
 typedef struct Options {
     Action action;
     int perft_depth;
     const char *solve_path; /* OBF file for --solve */
-    size_t hash_megabytes;  /* transposition table size */
-    const char *weights_path; /* NULL: the default weights */
-    int threads;
-    bool has_board; /* --board given: perft from that position */
+    bool has_board; /* --board given: the start position (perft, REPL, NBoard) */
     Board board;
     Color side;
+    EngineSettings settings;
 } Options;
 
 /* Returns false with a message naming the bad option; `options` is then unspecified. */

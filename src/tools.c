@@ -21,11 +21,16 @@ static double seconds_now(void)
 
 int tools_perft(const Options *options, FILE *out)
 {
+    return tools_perft_from(&options->board, options->side, options->perft_depth, out);
+}
+
+int tools_perft_from(const Board *board, Color side, int last_depth, FILE *out)
+{
     char diagram[BOARD_DIAGRAM_SIZE];
-    fputs(board_diagram(&options->board, options->side, diagram), out);
-    for (int depth = 1; depth <= options->perft_depth; ++depth) {
+    fputs(board_diagram(board, side, diagram), out);
+    for (int depth = 1; depth <= last_depth; ++depth) {
         double start = seconds_now();
-        unsigned long long leaves = perft_count(&options->board, depth);
+        unsigned long long leaves = perft_count(board, depth);
         double elapsed = seconds_now() - start;
         fprintf(out, "perft %2d: %15llu leaves %10.3f s %12.0f leaves/s\n", depth, leaves,
                 elapsed, elapsed > 0 ? (double)leaves / elapsed : 0.0);
@@ -45,13 +50,13 @@ static int listed_score(const ObfPosition *position, int move)
 
 /* Solves one position: through the full search when a model is loaded (its evaluation
  * orders the moves), else with the bare solver. */
-static void solve_one(Search *search, const Options *options, const Board *board, int *move,
+static void solve_one(Search *search, int threads, const Board *board, int *move,
                       int *score, uint64_t *nodes)
 {
     if (search->model) {
         SearchLimits limits = search_default_limits();
         limits.exact_empties = 64;
-        limits.threads = options->threads;
+        limits.threads = threads;
         SearchResult result;
         search_run(search, board, &limits, &result, NULL, NULL);
         *move = result.move;
@@ -69,6 +74,22 @@ static void solve_one(Search *search, const Options *options, const Board *board
 
 int tools_solve(const Options *options, const char *path, FILE *out)
 {
+    Model *model = NULL;
+    OctError error;
+    const char *weights = options->settings.weights;
+    if (weights[0] && !model_load(weights, &model, &error)) {
+        fprintf(out, "error: %s\n", error.message);
+        return 2;
+    }
+    int status = tools_solve_with(path, model, (size_t)options->settings.hash_megabytes,
+                                  options->settings.threads, out);
+    model_free(model);
+    return status;
+}
+
+int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
+                     FILE *out)
+{
     ObfPosition *positions;
     size_t count;
     OctError error;
@@ -77,15 +98,8 @@ int tools_solve(const Options *options, const char *path, FILE *out)
         return 2;
     }
     Search search;
-    Model *model = NULL;
-    if (options->weights_path && !model_load(options->weights_path, &model, &error)) {
+    if (!search_init(&search, hash_megabytes, &error)) {
         fprintf(out, "error: %s\n", error.message);
-        free(positions);
-        return 2;
-    }
-    if (!search_init(&search, options->hash_megabytes, &error)) {
-        fprintf(out, "error: %s\n", error.message);
-        model_free(model);
         free(positions);
         return 2;
     }
@@ -100,7 +114,7 @@ int tools_solve(const Options *options, const char *path, FILE *out)
         double start = seconds_now();
         int move, score;
         uint64_t nodes;
-        solve_one(&search, options, &position->board, &move, &score, &nodes);
+        solve_one(&search, threads, &position->board, &move, &score, &nodes);
         double elapsed = seconds_now() - start;
         total_time += elapsed;
         total_nodes += nodes;
@@ -121,7 +135,6 @@ int tools_solve(const Options *options, const char *path, FILE *out)
             "%.0f nodes/s\n", count, wrong_scores, wrong_moves, total_time,
             (unsigned long long)total_nodes, total_time > 0 ? (double)total_nodes / total_time : 0.0);
     search_free(&search);
-    model_free(model);
     free(positions);
     return wrong_scores ? 1 : 0;
 }

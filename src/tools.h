@@ -2,13 +2,23 @@
 #ifndef OCTUPLE_TOOLS_H
 #define OCTUPLE_TOOLS_H
 
+#include <stddef.h>
 #include <stdio.h>
 
+#include "board.h"
+#include "model.h"
 #include "options.h"
 
+/* Leaf counts for depths 1..options->perft_depth from options->board. */
 int tools_perft(const Options *options, FILE *out);
+/* The same from any position (the REPL's `perft`). */
+int tools_perft_from(const Board *board, Color side, int depth, FILE *out);
 /* Solves every position of an OBF file; returns 0 when every score is right, 1 when some
- * score is wrong, 2 when the file cannot be read. */
+ * score is wrong, 2 when the file cannot be read. Loads the model only when weights are
+ * named (--weights, $OCTUPLE_WEIGHTS); else the bare endgame solver orders the moves. */
 int tools_solve(const Options *options, const char *path, FILE *out);
+/* The same with a given model (may be NULL), table size and thread count. */
+int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
+                     FILE *out);
 
 #endif

@@ -1,0 +1,1099 @@
+#include "commands.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config.h"
+#include "fileio.h"
+#include "notation.h"
+#include "paths.h"
+#include "tools.h"
+
+enum {
+    WORD_SIZE = 64,
+    ARGS_SIZE = 8192,
+    LOAD_LIMIT = 1 << 20, /* a game file; anything bigger is not one */
+    PERFT_MAX_DEPTH = 20
+};
+
+static const char *const engine_name = "Octuple";
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void say(Session *session, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vfprintf(session->out, format, args);
+    va_end(args);
+    fflush(session->out);
+}
+
+/* One `error:` line; the state is unchanged by whoever calls this. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void fail(Session *session, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("error: ", session->out);
+    vfprintf(session->out, format, args);
+    fputc('\n', session->out);
+    va_end(args);
+    fflush(session->out);
+}
+
+static const char *skip_space(const char *text)
+{
+    while (isspace((unsigned char)*text))
+        ++text;
+    return text;
+}
+
+static const char *color_name(Color color)
+{
+    return color == COLOR_BLACK ? "black" : "white";
+}
+
+/* The legal moves in alphabetical order ("c4 d3 e6 f5"), or "none". */
+static void legal_list(const Board *board, char *out, size_t size)
+{
+    uint64_t legal = board_legal(board);
+    size_t used = 0;
+    out[0] = '\0';
+    for (int col = 0; col < 8; ++col) {
+        for (int row = 0; row < 8; ++row) {
+            int square = row * 8 + col;
+            if (!(legal >> square & 1))
+                continue;
+            char name[3];
+            int written = snprintf(out + used, size - used, "%s%s", used ? " " : "",
+                                   move_format(square, name));
+            if (written > 0 && (size_t)written < size - used)
+                used += (size_t)written;
+        }
+    }
+    if (!used)
+        snprintf(out, size, "none");
+}
+
+void session_init(Session *session, Engine *engine, FILE *out, bool color)
+{
+    memset(session, 0, sizeof *session);
+    session->engine = engine;
+    session->out = out;
+    session->color = color;
+    session->mode = MODE_ENGINE_NEITHER;
+}
+
+/* ---- the board ---- */
+
+void session_show_board(Session *session)
+{
+    Board board;
+    Color side;
+    engine_position(session->engine, &board, &side);
+    const Game *game = engine_game(session->engine);
+    uint64_t black = side == COLOR_BLACK ? board.player : board.opponent;
+    uint64_t white = side == COLOR_BLACK ? board.opponent : board.player;
+    uint64_t legal = board_legal(&board);
+    Board passed = {board.opponent, board.player};
+    int black_moves = __builtin_popcountll(side == COLOR_BLACK ? legal : board_legal(&passed));
+    int white_moves = __builtin_popcountll(side == COLOR_WHITE ? legal : board_legal(&passed));
+    bool over = board_is_over(&board);
+    const char *on = session->color ? "\033[30;42m" : "";
+    const char *black_on = session->color ? "\033[1;30;42m" : "";
+    const char *white_on = session->color ? "\033[1;97;42m" : "";
+    const char *legal_on = session->color ? "\033[33;42m" : "";
+    const char *off = session->color ? "\033[0m" : "";
+    char side_text[8][128] = {{0}};
+    int discs = __builtin_popcountll(black | white);
+    if (over) {
+        int score = game_black_score(game);
+        int black_count = __builtin_popcountll(black), white_count = __builtin_popcountll(white);
+        if (score > 0)
+            snprintf(side_text[1], sizeof side_text[1], "Game over: black wins %d-%d", black_count,
+                     white_count);
+        else if (score < 0)
+            snprintf(side_text[1], sizeof side_text[1], "Game over: white wins %d-%d", white_count,
+                     black_count);
+        else
+            snprintf(side_text[1], sizeof side_text[1], "Game over: draw %d-%d", black_count,
+                     white_count);
+    } else {
+        snprintf(side_text[1], sizeof side_text[1], "move %d, %s to move", discs - 3,
+                 color_name(side));
+    }
+    snprintf(side_text[2], sizeof side_text[2], "* black: %2d discs, %2d moves",
+             __builtin_popcountll(black), black_moves);
+    snprintf(side_text[3], sizeof side_text[3], "O white: %2d discs, %2d moves",
+             __builtin_popcountll(white), white_moves);
+    if (game->move_count > 0) {
+        char name[3];
+        Color mover = (Color)((game->start_side + game->move_count - 1) % 2);
+        snprintf(side_text[5], sizeof side_text[5], "last move: %s (%s)",
+                 move_format(game->moves[game->move_count - 1], name), color_name(mover));
+    }
+    say(session, "  A B C D E F G H\n");
+    for (int row = 0; row < 8; ++row) {
+        say(session, "%d %s", row + 1, on);
+        for (int col = 0; col < 8; ++col) {
+            uint64_t bit = 1ULL << (row * 8 + col);
+            if (black & bit)
+                say(session, "%s*%s", black_on, on);
+            else if (white & bit)
+                say(session, "%sO%s", white_on, on);
+            else if (legal & bit)
+                say(session, "%s.%s", legal_on, on);
+            else
+                say(session, "-");
+            if (col < 7)
+                say(session, " ");
+        }
+        say(session, "%s %d%s%s\n", off, row + 1, side_text[row][0] ? "   " : "", side_text[row]);
+    }
+    say(session, "  A B C D E F G H\n");
+}
+
+/* ---- searches ---- */
+
+static bool engine_to_move(const Session *session)
+{
+    Color side;
+    Board board;
+    engine_position(session->engine, &board, &side);
+    switch (session->mode) {
+    case MODE_ENGINE_WHITE: return side == COLOR_WHITE;
+    case MODE_ENGINE_BLACK: return side == COLOR_BLACK;
+    case MODE_ENGINE_BOTH: return true;
+    default: return false;
+    }
+}
+
+static void format_score(const SearchResult *result, int score, char *out, size_t size)
+{
+    if (result->exact)
+        snprintf(out, size, "%+d", score / EVAL_DISC);
+    else
+        snprintf(out, size, "%+.2f", engine_discs(score) == 0 ? 0.0 : engine_discs(score));
+}
+
+static void print_table_header(Session *session)
+{
+    say(session, "  depth     score       time          nodes      nodes/s  principal variation\n");
+}
+
+static void print_table_row(Session *session, const EngineReport *report)
+{
+    const SearchResult *result = &report->result;
+    char depth[16], score[16], pv[SEARCH_MAX_DEPTH * 4];
+    if (result->exact)
+        snprintf(depth, sizeof depth, "%d@100%%", result->depth);
+    else
+        snprintf(depth, sizeof depth, "%d", result->depth);
+    format_score(result, result->score, score, sizeof score);
+    engine_format_moves(result->pv, result->pv_length, report->side, " ", pv, sizeof pv);
+    say(session, "%7s  %8s  %9.3f  %13llu  %11.0f  %s\n", depth, score, report->seconds,
+        (unsigned long long)report->nodes,
+        report->seconds > 0 ? (double)report->nodes / report->seconds : 0.0, pv);
+}
+
+static void print_analysis_header(Session *session)
+{
+    say(session, "  ply  player  played  best     score  played score     loss\n");
+}
+
+/* One analysed position. Positions come from the last back to the first, so the played
+ * move's value is minus the score of the position after it, reported just before. */
+static void print_analysis_row(Session *session, const EngineReport *report)
+{
+    const SearchResult *result = &report->result;
+    const Game *game = engine_game(session->engine); /* not changed while the task runs */
+    char played[3] = "--", best[3] = "--", score[16], played_score[16] = "", loss[16] = "";
+    if (report->ply < game->move_count)
+        move_format(game->moves[report->ply], played);
+    if (result->move != MOVE_NONE)
+        move_format(result->move, best);
+    format_score(result, result->score, score, sizeof score);
+    double value = engine_discs(result->score);
+    if (session->have_next && report->ply < game->move_count) {
+        snprintf(played_score, sizeof played_score, "%+.2f",
+                 -session->next_score == 0 ? 0.0 : -session->next_score);
+        snprintf(loss, sizeof loss, "%.2f", fabs(value + session->next_score) < 0.005
+                 ? 0.0 : value + session->next_score);
+    }
+    say(session, "%5d  %-6s  %-6s  %-4s  %8s  %12s  %7s\n", report->ply,
+        color_name(report->side), played, best, score, played_score, loss);
+    session->have_next = true;
+    session->next_score = value;
+}
+
+static void on_report(void *context, const EngineReport *report)
+{
+    Session *session = context;
+    int verbose = engine_settings(session->engine)->verbose;
+    switch (report->event) {
+    case ENGINE_ITERATION:
+        if ((report->task == ENGINE_THINK && verbose >= 1) ||
+            (report->task == ENGINE_HINT && verbose >= 2))
+            print_table_row(session, report);
+        break;
+    case ENGINE_POSITION:
+        if (report->task == ENGINE_ANALYZE && !report->stopped)
+            print_analysis_row(session, report);
+        session->final = *report;
+        session->have_final = true;
+        break;
+    case ENGINE_FINISHED:
+        session->task_stopped = report->stopped;
+        break;
+    }
+}
+
+static bool start_task(Session *session, EngineTask task, int lines, int first_ply)
+{
+    EngineRequest request = {task, lines, first_ply};
+    OctError error;
+    int verbose = engine_settings(session->engine)->verbose;
+    session->task = task;
+    session->have_final = false;
+    session->have_next = false;
+    session->task_stopped = false;
+    if ((task == ENGINE_THINK && verbose >= 1) || (task == ENGINE_HINT && verbose >= 2))
+        print_table_header(session);
+    else if (task == ENGINE_ANALYZE)
+        print_analysis_header(session);
+    if (!engine_start(session->engine, &request, on_report, session, &error)) {
+        fail(session, "%s", error.message);
+        return false;
+    }
+    session->task_running = true;
+    return true;
+}
+
+/* The engine plays when `mode` gives it the side to move (unless paused). */
+static void autoplay(Session *session)
+{
+    Board board;
+    engine_position(session->engine, &board, NULL);
+    if (session->paused || session->task_running || !engine_to_move(session) ||
+        board_is_over(&board))
+        return;
+    start_task(session, ENGINE_THINK, 1, 0);
+}
+
+/* After the game changed by a move: forced passes are played for whoever must pass, the
+ * board is shown, and the engine moves if it is its turn. */
+static void after_move(Session *session)
+{
+    Board board;
+    Color side;
+    engine_position(session->engine, &board, &side);
+    if (!board_can_move(&board) && !board_is_over(&board)) {
+        OctError error;
+        if (engine_play(session->engine, MOVE_PASS, NAN, NAN, &error))
+            say(session, "%s has no legal move and passes\n", color_name(side));
+    }
+    session_show_board(session);
+    autoplay(session);
+}
+
+bool session_is_stop(const char *line)
+{
+    char word[WORD_SIZE];
+    const char *p = skip_space(line);
+    size_t length = 0;
+    while (p[length] && !isspace((unsigned char)p[length]) && length + 1 < sizeof word) {
+        word[length] = p[length];
+        ++length;
+    }
+    word[length] = '\0';
+    return !strcasecmp(word, "stop") && !*skip_space(p + length);
+}
+
+void session_stop(Session *session)
+{
+    if (!session->task_running)
+        return;
+    engine_stop(session->engine);
+    session_task_done(session);
+}
+
+void session_task_done(Session *session)
+{
+    if (!session->task_running)
+        return;
+    engine_wait(session->engine); /* collects the finished thread */
+    session->task_running = false;
+    if (session->task_stopped) {
+        say(session, "search stopped\n");
+        session->paused = true;
+        if (session->task != ENGINE_HINT || !session->have_final)
+            return;
+    }
+    if (!session->have_final)
+        return;
+    const EngineReport *report = &session->final;
+    const SearchResult *result = &report->result;
+    char name[3];
+    if (session->task == ENGINE_THINK) {
+        if (result->move == MOVE_NONE)
+            return;
+        OctError error;
+        double eval = report->forced ? NAN : engine_discs(result->score);
+        if (!engine_play(session->engine, result->move, eval, report->seconds, &error)) {
+            fail(session, "%s", error.message); /* cannot happen: the search plays legal moves */
+            return;
+        }
+        if (result->move == MOVE_PASS)
+            say(session, "%s passes\n", engine_name);
+        else
+            say(session, "%s plays %s\n", engine_name,
+                move_format_colored(result->move, report->side, name));
+        after_move(session);
+    } else if (session->task == ENGINE_HINT) {
+        if (result->exact)
+            say(session, "hint: %d best moves, exact (%d empties)\n", result->line_count,
+                result->depth);
+        else
+            say(session, "hint: %d best moves at depth %d\n", result->line_count, result->depth);
+        for (int i = 0; i < result->line_count; ++i) {
+            char score[16], pv[SEARCH_MAX_DEPTH * 4] = "";
+            format_score(result, result->lines[i].score, score, sizeof score);
+            if (i == 0 && result->pv_length > 0 && result->pv[0] == result->lines[0].move)
+                engine_format_moves(result->pv, result->pv_length, report->side, " ", pv,
+                                    sizeof pv);
+            say(session, "  %2d. %-2s  %8s  %s\n", i + 1,
+                move_format_colored(result->lines[i].move, report->side, name), score, pv);
+        }
+    }
+}
+
+/* ---- command handlers ---- */
+
+static bool game_over_error(Session *session)
+{
+    Board board;
+    engine_position(session->engine, &board, NULL);
+    if (!board_is_over(&board))
+        return false;
+    fail(session, "the game is over (init or new starts another)");
+    return true;
+}
+
+static void cmd_init(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    session->paused = false;
+    engine_new_game(session->engine);
+    after_move(session);
+}
+
+static void cmd_new(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    session->paused = false;
+    engine_restart(session->engine);
+    after_move(session);
+}
+
+static void cmd_setboard(Session *session, const char *name, const char *args)
+{
+    (void)name;
+    Board board;
+    Color side;
+    OctError error;
+    if (!board_parse(args, &board, &side, &error)) {
+        fail(session, "setboard: %s; expected 64 squares a1..h8 (X/O/-) then the side to move",
+             error.message);
+        return;
+    }
+    session->paused = false;
+    engine_set_position(session->engine, &board, side);
+    after_move(session);
+}
+
+/* Plays a move string after checking all of it: an illegal move changes nothing. */
+static void play_moves(Session *session, const char *text)
+{
+    Game work = *engine_game(session->engine);
+    const char *p = skip_space(text);
+    int moves[GAME_MOVE_CAPACITY], count = 0;
+    if (!*p) {
+        fail(session, "play: moves expected, e.g. play f5d6c3");
+        return;
+    }
+    while (*p) {
+        size_t used;
+        int move = move_parse(p, &used);
+        if (move < 0) {
+            fail(session, "play: '%.8s' is not a move (a1..h8 or pa expected)", p);
+            return;
+        }
+        Board board;
+        Color side;
+        game_position(&work, work.move_count, &board, &side);
+        OctError error;
+        if (count == GAME_MOVE_CAPACITY || !game_append(&work, move, &error)) {
+            char name[3], legal[200];
+            legal_list(&board, legal, sizeof legal);
+            if (board_is_over(&board))
+                fail(session, "%s: the game is over", move_format(move, name));
+            else if (move == MOVE_PASS)
+                fail(session, "%s cannot pass: legal moves are %s", color_name(side), legal);
+            else
+                fail(session, "illegal move %s: legal moves are %s", move_format(move, name),
+                     legal);
+            return;
+        }
+        moves[count++] = move;
+        p = skip_space(p + used);
+    }
+    for (int i = 0; i < count; ++i) {
+        OctError error;
+        if (!engine_play(session->engine, moves[i], NAN, NAN, &error)) {
+            fail(session, "%s", error.message); /* checked above; cannot happen */
+            break;
+        }
+    }
+    session->paused = false;
+    after_move(session);
+}
+
+static void cmd_play(Session *session, const char *name, const char *args)
+{
+    (void)name;
+    play_moves(session, args);
+}
+
+static void cmd_undo(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    int undone = engine_undo(session->engine);
+    if (!undone) {
+        fail(session, "undo: no move to take back");
+        return;
+    }
+    /* against the engine, back to the user's turn */
+    if (session->mode == MODE_ENGINE_WHITE || session->mode == MODE_ENGINE_BLACK)
+        while (engine_to_move(session) && engine_undo(session->engine))
+            continue;
+    session->paused = session->mode == MODE_ENGINE_BOTH;
+    session_show_board(session);
+    autoplay(session);
+}
+
+static void cmd_redo(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    if (!engine_redo(session->engine)) {
+        fail(session, "redo: no move to replay");
+        return;
+    }
+    if (session->mode == MODE_ENGINE_WHITE || session->mode == MODE_ENGINE_BLACK)
+        while (engine_to_move(session) && engine_redo(session->engine))
+            continue;
+    session->paused = session->mode == MODE_ENGINE_BOTH;
+    session_show_board(session);
+    autoplay(session);
+}
+
+static void cmd_go(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    if (game_over_error(session))
+        return;
+    session->paused = false;
+    start_task(session, ENGINE_THINK, 1, 0);
+}
+
+static bool parse_count(const char *text, int low, int high, int *value)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *skip_space(end) || v < low || v > high)
+        return false;
+    *value = (int)v;
+    return true;
+}
+
+static void cmd_hint(Session *session, const char *name, const char *args)
+{
+    (void)name;
+    int lines = 1;
+    if (*args && !parse_count(args, 1, SEARCH_MAX_LINES, &lines)) {
+        fail(session, "hint: '%s' is not a number of moves from 1 to %d", args, SEARCH_MAX_LINES);
+        return;
+    }
+    if (game_over_error(session))
+        return;
+    start_task(session, ENGINE_HINT, lines, 0);
+}
+
+static void cmd_stop(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    say(session, "no search is running\n");
+}
+
+static void cmd_mode(Session *session, const char *name, const char *args)
+{
+    (void)name;
+    static const char *const meanings[] = {"engine plays white", "engine plays black",
+                                           "engine plays both sides", "engine plays neither side"};
+    if (!*args) {
+        say(session, "mode %d (%s)\n", session->mode, meanings[session->mode]);
+        return;
+    }
+    int mode;
+    if (!parse_count(args, 0, 3, &mode)) {
+        fail(session, "mode: '%s' is not 0 (engine white), 1 (black), 2 (both) or 3 (neither)",
+             args);
+        return;
+    }
+    session->mode = mode;
+    session->paused = false;
+    say(session, "mode %d (%s)\n", mode, meanings[mode]);
+    autoplay(session);
+}
+
+static void cmd_analyze(Session *session, const char *name, const char *args)
+{
+    (void)name;
+    const Game *game = engine_game(session->engine);
+    int positions = game->move_count + 1;
+    if (*args && !parse_count(args, 1, GAME_MOVE_CAPACITY + 1, &positions)) {
+        fail(session, "analyze: '%s' is not a number of positions", args);
+        return;
+    }
+    int first = game->move_count + 1 - positions;
+    start_task(session, ENGINE_ANALYZE, 1, first < 0 ? 0 : first);
+}
+
+static void cmd_load(Session *session, const char *name, const char *args)
+{
+    if (!*args) {
+        fail(session, "%s: a file name is expected", name);
+        return;
+    }
+    char *text;
+    size_t size;
+    OctError error;
+    if (!file_read_all(args, LOAD_LIMIT, &text, &size, &error)) {
+        fail(session, "%s", error.message);
+        return;
+    }
+    bool ok;
+    if (strstr(text, "(;")) {
+        GgfRecord *record = malloc(sizeof *record);
+        ok = record && ggf_parse(text, record, NULL, &error);
+        if (ok)
+            engine_set_record(session->engine, record);
+        else if (!record)
+            error_set(&error, "out of memory");
+        free(record);
+    } else {
+        /* a board line (OBF-like) or a move string from the standard start */
+        Board board;
+        Color side;
+        Game game;
+        game_init(&game);
+        char *semicolon = strchr(text, ';');
+        if (semicolon)
+            *semicolon = '\0';
+        if (board_parse(text, &board, &side, NULL)) {
+            engine_set_position(session->engine, &board, side);
+            ok = true;
+        } else if ((ok = game_parse_moves(&game, text, &error))) {
+            engine_set_game(session->engine, &game);
+        }
+    }
+    free(text);
+    if (!ok) {
+        fail(session, "%s: %s: %s (a GGF game, a board or a move string expected)", name, args,
+             error.message);
+        return;
+    }
+    session->paused = false;
+    after_move(session);
+}
+
+static void cmd_save(Session *session, const char *name, const char *args)
+{
+    if (!*args) {
+        fail(session, "%s: a file name is expected", name);
+        return;
+    }
+    GgfRecord *record = malloc(sizeof *record);
+    char *line = malloc(GGF_LINE_SIZE + 2);
+    OctError error;
+    bool ok = record && line;
+    if (!ok) {
+        error_set(&error, "out of memory");
+    } else {
+        engine_record(session->engine, record);
+        ok = ggf_format(record, line, GGF_LINE_SIZE, &error);
+        if (ok) {
+            strcat(line, "\n");
+            ok = paths_write_atomic(args, line, &error);
+        }
+    }
+    if (ok)
+        say(session, "game saved to %s\n", args);
+    else
+        fail(session, "%s: %s", name, error.message);
+    free(record);
+    free(line);
+}
+
+static void cmd_solve(Session *session, const char *name, const char *args)
+{
+    if (!*args) {
+        fail(session, "%s: an OBF file name is expected", name);
+        return;
+    }
+    const EngineSettings *settings = engine_settings(session->engine);
+    tools_solve_with(args, engine_model(session->engine), (size_t)settings->hash_megabytes,
+                     settings->threads, session->out);
+    fflush(session->out);
+}
+
+static void cmd_perft(Session *session, const char *name, const char *args)
+{
+    int depth;
+    if (!parse_count(args, 1, PERFT_MAX_DEPTH, &depth)) {
+        fail(session, "%s: '%s' is not a depth from 1 to %d", name, args, PERFT_MAX_DEPTH);
+        return;
+    }
+    Board board;
+    Color side;
+    engine_position(session->engine, &board, &side);
+    tools_perft_from(&board, side, depth, session->out);
+    fflush(session->out);
+}
+
+static void cmd_book(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    say(session, "book: there is no opening book yet (it comes with a later version); "
+        "Octuple plays from search alone\n");
+}
+
+static void cmd_setting(Session *session, const char *name, const char *args)
+{
+    const SettingSpec *spec = settings_find_command(name);
+    EngineSettings settings = *engine_settings(session->engine);
+    char value[SETTINGS_PATH_SIZE + 64];
+    if (*args) {
+        OctError error;
+        if (!spec->apply(&settings, args, &error)) {
+            fail(session, "%s: %s", spec->command, error.message);
+            return;
+        }
+        if (!engine_configure(session->engine, &settings, &error)) {
+            fail(session, "%s: %s", spec->command, error.message);
+            return;
+        }
+        if (!strcmp(spec->command, "weights") && engine_notice(session->engine)[0])
+            say(session, "warning: %s\n", engine_notice(session->engine));
+    }
+    spec->show(engine_settings(session->engine), value, sizeof value);
+    say(session, "%s %s\n", spec->command, value);
+}
+
+static void cmd_options(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    int count;
+    const SettingSpec *specs = settings_table(&count);
+    char value[SETTINGS_PATH_SIZE + 64];
+    for (int i = 0; i < count; ++i) {
+        specs[i].show(engine_settings(session->engine), value, sizeof value);
+        say(session, "%-10s %s\n", specs[i].command, value);
+    }
+    say(session, "%-10s %d\n", "mode", session->mode);
+}
+
+static void cmd_board(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    session_show_board(session);
+}
+
+static void cmd_version(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    const char *path = engine_weights_path(session->engine);
+    say(session, "%s %s\nweights: %s%s%s%s\n", PACKAGE_NAME, PACKAGE_VERSION,
+        engine_weights_name(session->engine), path[0] ? " (" : " (built in)", path,
+        path[0] ? ")" : "");
+    if (engine_notice(session->engine)[0])
+        say(session, "warning: %s\n", engine_notice(session->engine));
+}
+
+static void cmd_nboard(Session *session, const char *name, const char *args)
+{
+    int version = 2;
+    if (*args && !parse_count(args, 1, 2, &version)) {
+        fail(session, "%s: '%s' is not a protocol version (1 or 2)", name, args);
+        return;
+    }
+    session->nboard = version;
+}
+
+static void cmd_quit(Session *session, const char *name, const char *args)
+{
+    (void)name, (void)args;
+    session->quit = true;
+}
+
+static void cmd_help(Session *session, const char *name, const char *args);
+
+static const Command command_table[] = {
+    {"init", {"i", NULL}, NULL, "new game from the standard start, black to move", COMPLETE_NONE,
+     cmd_init, false},
+    {"new", {"n", NULL}, NULL, "restart from the current initial position", COMPLETE_NONE,
+     cmd_new, false},
+    {"setboard", {NULL}, "SQUARES SIDE",
+     "new initial position: 64 squares a1..h8 (X/O/-) and the side to move", COMPLETE_NONE,
+     cmd_setboard, false},
+    {"play", {NULL}, "MOVES", "play a move string (f5d6c3); a bare move or pa plays it too",
+     COMPLETE_MOVES, cmd_play, false},
+    {"undo", {"u", NULL}, NULL, "take back a move (back to your turn against the engine)",
+     COMPLETE_NONE, cmd_undo, false},
+    {"redo", {"r", NULL}, NULL, "replay a move taken back", COMPLETE_NONE, cmd_redo, false},
+    {"go", {NULL}, NULL, "the engine searches and plays a move", COMPLETE_NONE, cmd_go, false},
+    {"hint", {NULL}, "[N]", "the N best moves with their scores (default 1), not played",
+     COMPLETE_NONE, cmd_hint, false},
+    {"stop", {NULL}, NULL, "stop the running search (and the engine's play)", COMPLETE_NONE,
+     cmd_stop, false},
+    {"mode", {"m", NULL}, "[0-3]",
+     "the engine plays 0 white, 1 black, 2 both sides, 3 neither (default)", COMPLETE_NONE,
+     cmd_mode, false},
+    {"analyze", {"a", NULL}, "[N]", "evaluate the last N positions of the game backwards",
+     COMPLETE_NONE, cmd_analyze, false},
+    {"load", {"open", NULL}, "FILE", "load a game: GGF, a board line or a move string",
+     COMPLETE_FILES, cmd_load, false},
+    {"save", {NULL}, "FILE", "save the game as GGF", COMPLETE_FILES, cmd_save, false},
+    {"solve", {NULL}, "FILE", "solve every position of an OBF file exactly", COMPLETE_FILES,
+     cmd_solve, false},
+    {"perft", {NULL}, "DEPTH", "count the leaves DEPTH plies from the current position",
+     COMPLETE_NONE, cmd_perft, false},
+    {"book", {NULL}, "[COMMAND]", "opening book (not available yet)", COMPLETE_BOOK, cmd_book,
+     false},
+    {"level", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"depth", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"exact", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"threads", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"hash", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"time", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"weights", {NULL}, NULL, NULL, COMPLETE_FILES, cmd_setting, true},
+    {"book-file", {NULL}, NULL, NULL, COMPLETE_FILES, cmd_setting, true},
+    {"verbose", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"contempt", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"options", {NULL}, NULL, "print every option value", COMPLETE_NONE, cmd_options, false},
+    {"board", {"show", NULL}, NULL, "print the board", COMPLETE_NONE, cmd_board, false},
+    {"help", {"?", NULL}, "[COMMAND]", "this list, or the help of one command",
+     COMPLETE_COMMANDS, cmd_help, false},
+    {"version", {"v", NULL}, NULL, "name, version and the weights in use", COMPLETE_NONE,
+     cmd_version, false},
+    {"nboard", {NULL}, "[1|2]", "switch this session to the NBoard protocol", COMPLETE_NONE,
+     cmd_nboard, false},
+    {"quit", {"q", "exit", NULL}, NULL, "leave (so does the end of input)", COMPLETE_NONE,
+     cmd_quit, false},
+};
+enum { COMMAND_COUNT = sizeof command_table / sizeof command_table[0] };
+
+const Command *commands_table(int *count)
+{
+    *count = COMMAND_COUNT;
+    return command_table;
+}
+
+const Command *commands_find(const char *word)
+{
+    for (int i = 0; i < COMMAND_COUNT; ++i) {
+        if (!strcasecmp(command_table[i].name, word))
+            return &command_table[i];
+        for (int a = 0; command_table[i].aliases[a]; ++a)
+            if (!strcasecmp(command_table[i].aliases[a], word))
+                return &command_table[i];
+    }
+    return NULL;
+}
+
+static void command_help_parts(const Command *command, const char **arguments, const char **help)
+{
+    *arguments = command->arguments;
+    *help = command->help;
+    if (command->setting) {
+        const SettingSpec *spec = settings_find_command(command->name);
+        *arguments = spec->argument;
+        *help = spec->help;
+    }
+}
+
+static void help_line(Session *session, const Command *command)
+{
+    char left[64];
+    const char *arguments, *help;
+    command_help_parts(command, &arguments, &help);
+    int used = snprintf(left, sizeof left, "%s", command->name);
+    for (int a = 0; command->aliases[a]; ++a)
+        used += snprintf(left + used, sizeof left - (size_t)used, ", %s", command->aliases[a]);
+    if (arguments)
+        snprintf(left + used, sizeof left - (size_t)used, " %s", arguments);
+    say(session, "  %-22s %s\n", left, help);
+}
+
+static void cmd_help(Session *session, const char *name, const char *args)
+{
+    (void)name;
+    if (*args) {
+        const Command *command = commands_find(args);
+        if (!command) {
+            fail(session, "help: no command '%s' (help lists them)", args);
+            return;
+        }
+        help_line(session, command);
+        if (command->setting) {
+            char value[SETTINGS_PATH_SIZE + 64];
+            settings_find_command(command->name)->show(engine_settings(session->engine), value,
+                                                       sizeof value);
+            say(session, "  current value: %s\n", value);
+        }
+        return;
+    }
+    say(session, "Commands (case-insensitive; 'set' before a command and '=' after it are "
+        "ignored):\n");
+    for (int i = 0; i < COMMAND_COUNT; ++i)
+        help_line(session, &command_table[i]);
+    say(session, "  %-22s %s\n", "f5, pa, f5d6c3", "a bare move or move string plays it");
+}
+
+/* ---- parsing ---- */
+
+void session_execute(Session *session, const char *line)
+{
+    const char *p = skip_space(line);
+    if (!*p || *p == '#') /* blank lines and comments (scripts) */
+        return;
+    char word[WORD_SIZE];
+    size_t length = 0;
+    /* the command word ends at a space or '=' ("level=8") */
+    for (;;) {
+        while (p[length] && !isspace((unsigned char)p[length]) && p[length] != '=')
+            ++length;
+        if (length >= sizeof word) {
+            fail(session, "unknown command '%.20s...' (help lists the commands)", p);
+            return;
+        }
+        memcpy(word, p, length);
+        word[length] = '\0';
+        if (strcasecmp(word, "set") || !*skip_space(p + length) || p[length] == '=')
+            break;
+        p = skip_space(p + length); /* a leading `set` is ignored */
+        length = 0;
+    }
+    const char *rest = skip_space(p + length);
+    if (*rest == '=')
+        rest = skip_space(rest + 1);
+    char args[ARGS_SIZE];
+    size_t arg_length = strlen(rest);
+    if (arg_length >= sizeof args) {
+        fail(session, "%s: the arguments are too long", word);
+        return;
+    }
+    memcpy(args, rest, arg_length + 1);
+    while (arg_length && isspace((unsigned char)args[arg_length - 1]))
+        args[--arg_length] = '\0';
+    const Command *command = commands_find(word);
+    if (command) {
+        command->handler(session, command->name, args);
+        return;
+    }
+    size_t used;
+    if (move_parse(word, &used) >= 0) { /* a bare move or move string */
+        play_moves(session, skip_space(line));
+        return;
+    }
+    fail(session, "unknown command '%s' (help lists the commands)", word);
+}
+
+/* ---- completion ---- */
+
+typedef struct Matches {
+    char **items;
+    int count, capacity;
+} Matches;
+
+static void add_match(Matches *matches, const char *prefix, const char *candidate)
+{
+    if (strncasecmp(candidate, prefix, strlen(prefix)) != 0)
+        return;
+    for (int i = 0; i < matches->count; ++i)
+        if (!strcmp(matches->items[i], candidate))
+            return;
+    if (matches->count == matches->capacity) {
+        int capacity = matches->capacity ? matches->capacity * 2 : 16;
+        char **bigger = realloc(matches->items, sizeof *bigger * (size_t)capacity);
+        if (!bigger)
+            return;
+        matches->items = bigger;
+        matches->capacity = capacity;
+    }
+    char *copy = strdup(candidate);
+    if (copy)
+        matches->items[matches->count++] = copy;
+}
+
+/* Moves: `word` is a move string being typed; completes its next move after the whole
+ * moves already typed (which must be legal). */
+static void complete_moves(Session *session, const char *word, Matches *matches)
+{
+    Game game = *engine_game(session->engine);
+    size_t whole = 0, length = strlen(word);
+    while (length - whole >= 2) {
+        size_t used;
+        int move = move_parse(word + whole, &used);
+        if (move < 0 || !game_append(&game, move, NULL))
+            return;
+        whole += used;
+    }
+    Board board;
+    game_position(&game, game.move_count, &board, NULL);
+    if (board_is_over(&board))
+        return;
+    char typed[WORD_SIZE];
+    snprintf(typed, sizeof typed, "%.*s", (int)whole, word);
+    uint64_t legal = board_legal(&board);
+    Board passed = {board.opponent, board.player};
+    if (!legal) /* the side to move passes; the opponent's moves follow implicitly */
+        legal = board_legal(&passed);
+    for (int square = 0; square < 64; ++square) {
+        if (!(legal >> square & 1))
+            continue;
+        char name[3], candidate[WORD_SIZE + 4];
+        snprintf(candidate, sizeof candidate, "%s%s", typed, move_format(square, name));
+        add_match(matches, word, candidate);
+    }
+}
+
+static void complete_files(const char *word, Matches *matches)
+{
+    char dir[PATHS_SIZE];
+    const char *slash = strrchr(word, '/');
+    const char *base = slash ? slash + 1 : word;
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - word + 1), word);
+    else
+        dir[0] = '\0';
+    DIR *handle = opendir(dir[0] ? dir : ".");
+    if (!handle)
+        return;
+    struct dirent *entry;
+    while ((entry = readdir(handle))) {
+        const char *name = entry->d_name;
+        if (!strcmp(name, ".") || !strcmp(name, "..") || (name[0] == '.' && base[0] != '.'))
+            continue;
+        if (strncmp(name, base, strlen(base)) != 0)
+            continue;
+        char candidate[PATHS_SIZE * 2];
+        snprintf(candidate, sizeof candidate, "%s%s", dir, name);
+        char full[PATHS_SIZE * 2];
+        snprintf(full, sizeof full, "%s", candidate);
+        DIR *sub = opendir(full);
+        if (sub) {
+            closedir(sub);
+            strncat(candidate, "/", sizeof candidate - strlen(candidate) - 1);
+        }
+        add_match(matches, word, candidate);
+    }
+    closedir(handle);
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int commands_complete(Session *session, const char *line, size_t cursor, size_t *word_start,
+                      char ***out)
+{
+    Matches matches = {NULL, 0, 0};
+    /* the words before the cursor */
+    size_t start = cursor;
+    while (start > 0 && !isspace((unsigned char)line[start - 1]))
+        --start;
+    *word_start = start;
+    char word[WORD_SIZE * 4];
+    snprintf(word, sizeof word, "%.*s", (int)(cursor - start), line + start);
+    char first[WORD_SIZE] = "";
+    int index = 0; /* which word the cursor is in, `set` not counted */
+    const char *p = line;
+    while ((size_t)(p - line) < start) {
+        p = skip_space(p);
+        if ((size_t)(p - line) >= start)
+            break;
+        size_t length = 0;
+        while (p[length] && !isspace((unsigned char)p[length]))
+            ++length;
+        char current[WORD_SIZE];
+        snprintf(current, sizeof current, "%.*s", (int)length, p);
+        if (!(index == 0 && !strcasecmp(current, "set"))) {
+            if (index == 0)
+                snprintf(first, sizeof first, "%s", current);
+            ++index;
+        }
+        p += length;
+    }
+    if (index == 0) {
+        for (int i = 0; i < COMMAND_COUNT; ++i)
+            add_match(&matches, word, command_table[i].name);
+        if (word[0])
+            complete_moves(session, word, &matches);
+    } else if (index == 1) {
+        const Command *command = commands_find(first);
+        Completion kind = command ? command->completion : COMPLETE_NONE;
+        static const char *const book_words[] = {"on", "off", "show", "info", "add", "store",
+                                                 "load", "save", "randomness", "depth"};
+        switch (kind) {
+        case COMPLETE_MOVES:
+            complete_moves(session, word, &matches);
+            break;
+        case COMPLETE_FILES:
+            complete_files(word, &matches);
+            break;
+        case COMPLETE_COMMANDS:
+            for (int i = 0; i < COMMAND_COUNT; ++i)
+                add_match(&matches, word, command_table[i].name);
+            break;
+        case COMPLETE_BOOK:
+            for (size_t i = 0; i < sizeof book_words / sizeof book_words[0]; ++i)
+                add_match(&matches, word, book_words[i]);
+            break;
+        case COMPLETE_NONE:
+            break;
+        }
+    }
+    if (matches.count > 1)
+        qsort(matches.items, (size_t)matches.count, sizeof *matches.items, compare_strings);
+    *out = matches.items;
+    return matches.count;
+}
+
+void commands_free_matches(char **matches, int count)
+{
+    for (int i = 0; i < count; ++i)
+        free(matches[i]);
+    free(matches);
+}

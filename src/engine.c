@@ -1,0 +1,638 @@
+#include "engine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "notation.h"
+#include "paths.h"
+#include "weights.h"
+#include "wpc.h"
+
+enum {
+    NOTICE_SIZE = 4096,
+    /* engine_stop re-raises the search's stop flag this often: search_run clears the flag
+     * when it starts, so a stop that lands just before that would otherwise be lost */
+    STOP_RETRY_NANOSECONDS = 2 * 1000 * 1000
+};
+
+/* Default weights in order of preference, in each data directory (paths.h). */
+static const char *const default_weights[] = {"octuple.ow", "jaskowski-all2.ow"};
+
+typedef struct Annotations {
+    double evals[GAME_MOVE_CAPACITY];
+    double times[GAME_MOVE_CAPACITY];
+} Annotations;
+
+struct Engine {
+    EngineSettings settings;
+    Search search;
+    Model *model;
+    char weights_path[SETTINGS_PATH_SIZE];
+    char weights_name[MODEL_NAME_SIZE];
+    char notice[NOTICE_SIZE];
+
+    Game game;
+    Annotations notes;   /* per move of `game` */
+    int redo[GAME_MOVE_CAPACITY];
+    double redo_evals[GAME_MOVE_CAPACITY], redo_times[GAME_MOVE_CAPACITY];
+    int redo_count;      /* redo[redo_count - 1] is replayed first */
+    GgfRecord header;    /* names, place, clock of the last record set (its game unused) */
+
+    /* the running task */
+    pthread_t thread;
+    bool thread_started;
+    pthread_mutex_t lock;
+    pthread_cond_t done_cond;
+    bool task_done;
+    atomic_bool stop_requested;
+    int wakeup[2];
+    EngineRequest request;
+    EngineListener listener;
+    void *context;
+    Game task_game;      /* the game the task works on (the engine's is not touched) */
+    double task_start;
+};
+
+static double clock_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+static void clear_notes(Annotations *notes)
+{
+    for (int i = 0; i < GAME_MOVE_CAPACITY; ++i)
+        notes->evals[i] = notes->times[i] = NAN;
+}
+
+/* Loads the weights `settings` names, or the default ones, or the SWH fallback. */
+static bool load_model(const EngineSettings *settings, Model **model, char *path,
+                       char *notice, OctError *error)
+{
+    notice[0] = '\0';
+    if (settings->weights[0]) {
+        if (!model_load(settings->weights, model, error))
+            return false;
+        snprintf(path, SETTINGS_PATH_SIZE, "%s", settings->weights);
+        return true;
+    }
+    char searched[2048];
+    if (paths_find_data(settings->program, default_weights, 2, path, SETTINGS_PATH_SIZE,
+                        searched, sizeof searched)) {
+        OctError load_error;
+        if (model_load(path, model, &load_error))
+            return true;
+        snprintf(notice, NOTICE_SIZE, "cannot load the default weights (%s); using the weak "
+                 "SWH piece-square table instead", load_error.message);
+    } else {
+        snprintf(notice, NOTICE_SIZE, "no weights file found (%s or %s in: %s; set "
+                 "OCTUPLE_DATA_DIR or use --weights); using the weak SWH piece-square table",
+                 default_weights[0], default_weights[1], searched);
+    }
+    path[0] = '\0';
+    return wpc_model(wpc_swh(), "SWH piece-square table", model, error);
+}
+
+bool engine_create(const EngineSettings *settings, Engine **out, OctError *error)
+{
+    Engine *engine = calloc(1, sizeof *engine);
+    if (!engine)
+        return error_set(error, "out of memory");
+    engine->settings = *settings;
+    if (!load_model(settings, &engine->model, engine->weights_path, engine->notice, error)) {
+        free(engine);
+        return false;
+    }
+    snprintf(engine->weights_name, sizeof engine->weights_name, "%s", engine->model->name);
+    if (!search_init(&engine->search, (size_t)settings->hash_megabytes, error)) {
+        model_free(engine->model);
+        free(engine);
+        return false;
+    }
+    search_set_model(&engine->search, engine->model);
+    if (pipe(engine->wakeup) != 0) {
+        error_set(error, "cannot create a pipe: %s", strerror(errno));
+        search_free(&engine->search);
+        model_free(engine->model);
+        free(engine);
+        return false;
+    }
+    for (int i = 0; i < 2; ++i) {
+        fcntl(engine->wakeup[i], F_SETFL, fcntl(engine->wakeup[i], F_GETFL) | O_NONBLOCK);
+        fcntl(engine->wakeup[i], F_SETFD, FD_CLOEXEC);
+    }
+    pthread_mutex_init(&engine->lock, NULL);
+    pthread_cond_init(&engine->done_cond, NULL);
+    atomic_init(&engine->stop_requested, false);
+    ggf_init(&engine->header);
+    engine_new_game(engine);
+    *out = engine;
+    return true;
+}
+
+void engine_free(Engine *engine)
+{
+    if (!engine)
+        return;
+    engine_stop(engine);
+    pthread_mutex_destroy(&engine->lock);
+    pthread_cond_destroy(&engine->done_cond);
+    close(engine->wakeup[0]);
+    close(engine->wakeup[1]);
+    search_free(&engine->search);
+    model_free(engine->model);
+    free(engine);
+}
+
+const char *engine_notice(const Engine *engine)
+{
+    return engine->notice;
+}
+
+const EngineSettings *engine_settings(const Engine *engine)
+{
+    return &engine->settings;
+}
+
+const Model *engine_model(const Engine *engine)
+{
+    return engine->model;
+}
+
+const char *engine_weights_path(const Engine *engine)
+{
+    return engine->weights_path;
+}
+
+const char *engine_weights_name(const Engine *engine)
+{
+    return engine->weights_name;
+}
+
+static bool refuse_busy(Engine *engine, OctError *error)
+{
+    if (engine->thread_started)
+        return error_set(error, "a search is running (stop it first)");
+    return true;
+}
+
+bool engine_configure(Engine *engine, const EngineSettings *settings, OctError *error)
+{
+    if (!refuse_busy(engine, error))
+        return false;
+    Model *model = NULL;
+    char path[SETTINGS_PATH_SIZE], notice[NOTICE_SIZE];
+    bool new_weights = strcmp(settings->weights, engine->settings.weights) != 0;
+    if (new_weights && !load_model(settings, &model, path, notice, error))
+        return false;
+    if (settings->hash_megabytes != engine->settings.hash_megabytes) {
+        /* free first: two big tables at once may not fit */
+        search_free(&engine->search);
+        if (!search_init(&engine->search, (size_t)settings->hash_megabytes, error)) {
+            OctError ignored;
+            if (!search_init(&engine->search, (size_t)engine->settings.hash_megabytes, &ignored))
+                search_init(&engine->search, 1, &ignored);
+            search_set_model(&engine->search, engine->model);
+            model_free(model);
+            return false;
+        }
+        search_set_model(&engine->search, engine->model);
+    }
+    if (new_weights) {
+        search_set_model(&engine->search, model);
+        model_free(engine->model);
+        engine->model = model;
+        strcpy(engine->weights_path, path);
+        strcpy(engine->notice, notice);
+        snprintf(engine->weights_name, sizeof engine->weights_name, "%s", model->name);
+    }
+    engine->settings = *settings;
+    return true;
+}
+
+/* ---- the game ---- */
+
+static void clear_redo(Engine *engine)
+{
+    engine->redo_count = 0;
+}
+
+void engine_set_game(Engine *engine, const Game *game)
+{
+    engine->game = *game;
+    clear_notes(&engine->notes);
+    clear_redo(engine);
+}
+
+void engine_new_game(Engine *engine)
+{
+    Game game;
+    game_init(&game);
+    ggf_init(&engine->header);
+    engine_set_game(engine, &game);
+}
+
+void engine_restart(Engine *engine)
+{
+    Game game;
+    game_init_from(&game, &engine->game.start, engine->game.start_side);
+    engine_set_game(engine, &game);
+}
+
+void engine_set_position(Engine *engine, const Board *board, Color side)
+{
+    Game game;
+    game_init_from(&game, board, side);
+    ggf_init(&engine->header);
+    engine_set_game(engine, &game);
+}
+
+void engine_set_record(Engine *engine, const GgfRecord *record)
+{
+    engine_set_game(engine, &record->game);
+    engine->header = *record;
+    for (int i = 0; i < record->game.move_count; ++i) {
+        engine->notes.evals[i] = record->evals[i];
+        engine->notes.times[i] = record->times[i];
+    }
+}
+
+bool engine_play(Engine *engine, int move, double eval, double seconds, OctError *error)
+{
+    if (!refuse_busy(engine, error))
+        return false;
+    int before = engine->game.move_count;
+    if (!game_append(&engine->game, move, error))
+        return false;
+    for (int i = before; i < engine->game.move_count; ++i)
+        engine->notes.evals[i] = engine->notes.times[i] = NAN;
+    int last = engine->game.move_count - 1;
+    engine->notes.evals[last] = eval;
+    engine->notes.times[last] = seconds;
+    /* the same move as the next redo one keeps the redo list; anything else forks */
+    if (engine->game.move_count == before + 1 && engine->redo_count > 0 &&
+        engine->redo[engine->redo_count - 1] == move)
+        --engine->redo_count;
+    else
+        clear_redo(engine);
+    return true;
+}
+
+static int pop_move(Engine *engine)
+{
+    int last = --engine->game.move_count;
+    int move = engine->game.moves[last];
+    engine->redo[engine->redo_count] = move;
+    engine->redo_evals[engine->redo_count] = engine->notes.evals[last];
+    engine->redo_times[engine->redo_count] = engine->notes.times[last];
+    ++engine->redo_count;
+    return move;
+}
+
+int engine_undo(Engine *engine)
+{
+    if (engine->thread_started)
+        return 0;
+    int undone = 0;
+    while (engine->game.move_count > 0) {
+        ++undone;
+        if (pop_move(engine) != MOVE_PASS)
+            break;
+    }
+    return undone;
+}
+
+static bool push_move(Engine *engine)
+{
+    int index = engine->redo_count - 1;
+    Game work = engine->game;
+    if (!game_append(&work, engine->redo[index], NULL) ||
+        work.move_count != engine->game.move_count + 1) {
+        clear_redo(engine); /* cannot happen with a consistent list; do not replay junk */
+        return false;
+    }
+    engine->game = work;
+    engine->notes.evals[work.move_count - 1] = engine->redo_evals[index];
+    engine->notes.times[work.move_count - 1] = engine->redo_times[index];
+    --engine->redo_count;
+    return true;
+}
+
+int engine_redo(Engine *engine)
+{
+    if (engine->thread_started || engine->redo_count == 0)
+        return 0;
+    int redone = 0;
+    if (push_move(engine))
+        ++redone;
+    while (redone && engine->redo_count > 0 && engine->redo[engine->redo_count - 1] == MOVE_PASS &&
+           push_move(engine))
+        ++redone;
+    return redone;
+}
+
+const Game *engine_game(const Engine *engine)
+{
+    return &engine->game;
+}
+
+void engine_position(const Engine *engine, Board *board, Color *side)
+{
+    game_position(&engine->game, engine->game.move_count, board, side);
+}
+
+void engine_record(const Engine *engine, GgfRecord *record)
+{
+    *record = engine->header;
+    record->game = engine->game;
+    for (int i = 0; i < GAME_MOVE_CAPACITY; ++i) {
+        bool used = i < engine->game.move_count;
+        record->evals[i] = used ? engine->notes.evals[i] : NAN;
+        record->times[i] = used ? engine->notes.times[i] : NAN;
+    }
+    if (!record->place[0])
+        snprintf(record->place, sizeof record->place, "Octuple");
+    if (!record->date[0]) {
+        time_t now = time(NULL);
+        struct tm utc;
+        gmtime_r(&now, &utc);
+        strftime(record->date, sizeof record->date, "%Y-%m-%d %H:%M:%S GMT", &utc);
+    }
+    if (!record->black[0])
+        snprintf(record->black, sizeof record->black, "?");
+    if (!record->white[0])
+        snprintf(record->white, sizeof record->white, "?");
+    if (!record->type[0])
+        snprintf(record->type, sizeof record->type, "8");
+    if (game_is_over(&engine->game))
+        snprintf(record->result, sizeof record->result, "%+d", game_black_score(&engine->game));
+    else
+        snprintf(record->result, sizeof record->result, "?");
+}
+
+/* ---- learning ---- */
+
+bool engine_learned_path(char *path, size_t size, bool create, OctError *error)
+{
+    char dir[PATHS_SIZE];
+    if (!paths_user_dir(USER_DATA, create, dir, sizeof dir, error))
+        return false;
+    int written = snprintf(path, size, "%s/learned.ggf", dir);
+    if (written < 0 || (size_t)written >= size)
+        return error_set(error, "%s: path too long", dir);
+    return true;
+}
+
+bool engine_learn(Engine *engine, char *path, size_t size, OctError *error)
+{
+    if (!refuse_busy(engine, error))
+        return false;
+    if (!game_is_over(&engine->game))
+        return error_set(error, "the game is not over (%d moves played); nothing learned",
+                         engine->game.move_count);
+    GgfRecord record;
+    engine_record(engine, &record);
+    char *line = malloc(GGF_LINE_SIZE + 2);
+    if (!line)
+        return error_set(error, "out of memory");
+    char file[PATHS_SIZE];
+    bool ok = ggf_format(&record, line, GGF_LINE_SIZE, error) &&
+              engine_learned_path(file, sizeof file, true, error);
+    if (ok) {
+        strcat(line, "\n");
+        ok = paths_append_atomic(file, line, error);
+    }
+    free(line);
+    if (ok && path)
+        snprintf(path, size, "%s", file);
+    return ok;
+}
+
+/* ---- searching ---- */
+
+typedef struct ProgressContext {
+    Engine *engine;
+    EngineReport *report;
+    uint64_t nodes_before; /* of earlier positions of the task */
+} ProgressContext;
+
+static void on_progress(void *context, const SearchResult *result)
+{
+    ProgressContext *progress = context;
+    Engine *engine = progress->engine;
+    if (atomic_load(&engine->stop_requested))
+        search_stop(&engine->search);
+    EngineReport *report = progress->report;
+    report->event = ENGINE_ITERATION;
+    report->result = *result;
+    report->nodes = progress->nodes_before + result->nodes;
+    report->seconds = clock_now() - engine->task_start;
+    engine->listener(engine->context, report);
+}
+
+static SearchLimits task_limits(const Engine *engine)
+{
+    SearchLimits limits = search_default_limits();
+    limits.depth = engine->settings.depth;
+    limits.exact_empties = engine->settings.exact;
+    limits.threads = engine->settings.threads;
+    limits.seconds = engine->request.task == ENGINE_HINT ? 0.0 : engine->settings.seconds;
+    limits.lines = 1;
+    if (engine->request.task == ENGINE_HINT) {
+        int lines = engine->request.lines;
+        limits.lines = lines < 1 ? 1 : lines > SEARCH_MAX_LINES ? SEARCH_MAX_LINES : lines;
+    }
+    return limits;
+}
+
+/* Fills `result` without searching when the choice is forced (THINK only). */
+static bool forced_result(const Board *board, SearchResult *result)
+{
+    uint64_t moves = board_legal(board);
+    if (moves & (moves - 1))
+        return false;
+    memset(result, 0, sizeof *result);
+    if (moves) {
+        result->move = __builtin_ctzll(moves);
+    } else if (board_is_over(board)) {
+        result->move = MOVE_NONE;
+        result->score = board_final_score(board) * EVAL_DISC;
+        result->exact = true;
+        return true;
+    } else {
+        result->move = MOVE_PASS;
+    }
+    result->pv[0] = result->move;
+    result->pv_length = 1;
+    result->line_count = 1;
+    result->lines[0] = (SearchLine){result->move, 0};
+    return true;
+}
+
+static void *task_main(void *argument)
+{
+    Engine *engine = argument;
+    EngineReport report;
+    memset(&report, 0, sizeof report);
+    report.task = engine->request.task;
+    SearchLimits limits = task_limits(engine);
+    const Game *game = &engine->task_game;
+    int last = game->move_count;
+    int first = engine->request.task == ENGINE_ANALYZE ? engine->request.first_ply : last;
+    if (first < 0)
+        first = 0;
+    if (first > last)
+        first = last;
+    uint64_t nodes = 0;
+    for (int ply = last; ply >= first; --ply) {
+        if (atomic_load(&engine->stop_requested)) {
+            report.stopped = true;
+            break;
+        }
+        game_position(game, ply, &report.board, &report.side);
+        report.ply = ply;
+        report.forced = false;
+        if (engine->request.task == ENGINE_THINK &&
+            forced_result(&report.board, &report.result)) {
+            report.forced = true;
+        } else {
+            ProgressContext progress = {engine, &report, nodes};
+            search_run(&engine->search, &report.board, &limits, &report.result, on_progress,
+                       &progress);
+            nodes += report.result.nodes;
+            /* only engine_stop counts: the time limit ends a search normally */
+            if (atomic_load(&engine->stop_requested))
+                report.stopped = true;
+        }
+        report.event = ENGINE_POSITION;
+        report.nodes = nodes;
+        report.seconds = clock_now() - engine->task_start;
+        engine->listener(engine->context, &report);
+        if (report.stopped)
+            break;
+    }
+    report.event = ENGINE_FINISHED;
+    report.nodes = nodes;
+    report.seconds = clock_now() - engine->task_start;
+    engine->listener(engine->context, &report);
+
+    pthread_mutex_lock(&engine->lock);
+    engine->task_done = true;
+    pthread_cond_broadcast(&engine->done_cond);
+    pthread_mutex_unlock(&engine->lock);
+    ssize_t ignored = write(engine->wakeup[1], "", 1);
+    (void)ignored; /* a full pipe is already readable */
+    return NULL;
+}
+
+bool engine_start(Engine *engine, const EngineRequest *request, EngineListener listener,
+                  void *context, OctError *error)
+{
+    if (!refuse_busy(engine, error))
+        return false;
+    engine->request = *request;
+    engine->listener = listener;
+    engine->context = context;
+    engine->task_game = engine->game;
+    engine->task_done = false;
+    engine->task_start = clock_now();
+    atomic_store(&engine->stop_requested, false);
+    int status = pthread_create(&engine->thread, NULL, task_main, engine);
+    if (status != 0)
+        return error_set(error, "cannot start the search thread: %s", strerror(status));
+    engine->thread_started = true;
+    return true;
+}
+
+bool engine_busy(Engine *engine)
+{
+    if (!engine->thread_started)
+        return false;
+    pthread_mutex_lock(&engine->lock);
+    bool done = engine->task_done;
+    pthread_mutex_unlock(&engine->lock);
+    return !done;
+}
+
+static void collect(Engine *engine)
+{
+    pthread_join(engine->thread, NULL);
+    engine->thread_started = false;
+    char drain[16];
+    while (read(engine->wakeup[0], drain, sizeof drain) > 0)
+        continue;
+}
+
+void engine_stop(Engine *engine)
+{
+    if (!engine->thread_started)
+        return;
+    atomic_store(&engine->stop_requested, true);
+    pthread_mutex_lock(&engine->lock);
+    while (!engine->task_done) {
+        search_stop(&engine->search);
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += STOP_RETRY_NANOSECONDS;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec += 1;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&engine->done_cond, &engine->lock, &until);
+    }
+    pthread_mutex_unlock(&engine->lock);
+    collect(engine);
+}
+
+void engine_wait(Engine *engine)
+{
+    if (!engine->thread_started)
+        return;
+    pthread_mutex_lock(&engine->lock);
+    while (!engine->task_done)
+        pthread_cond_wait(&engine->done_cond, &engine->lock);
+    pthread_mutex_unlock(&engine->lock);
+    collect(engine);
+}
+
+int engine_wakeup_fd(const Engine *engine)
+{
+    return engine->wakeup[0];
+}
+
+bool engine_run(Engine *engine, const EngineRequest *request, EngineListener listener,
+                void *context, OctError *error)
+{
+    if (!engine_start(engine, request, listener, context, error))
+        return false;
+    engine_wait(engine);
+    return true;
+}
+
+void engine_format_moves(const int *moves, int count, Color side, const char *separator,
+                         char *out, size_t size)
+{
+    size_t used = 0;
+    if (size)
+        out[0] = '\0';
+    for (int i = 0; i < count; ++i) {
+        char name[3];
+        move_format_colored(moves[i], side, name);
+        int written = snprintf(out + used, size - used, "%s%s", i ? separator : "", name);
+        if (written < 0 || (size_t)written >= size - used) {
+            out[used] = '\0'; /* whole moves only */
+            break;
+        }
+        used += (size_t)written;
+        side = (Color)!side;
+    }
+}

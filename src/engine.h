@@ -1,0 +1,137 @@
+/* The facade every front end goes through: the Engine owns the game (a start position and
+ * its moves, with undo and redo), the settings, the evaluation weights and the search, and
+ * runs searches in a thread of its own so that a front end keeps reading its input.
+ * Front ends format what the engine reports; they never search themselves.
+ *
+ * Threading: engine_start launches a task (think, hint, analyze) in a new thread and
+ * returns at once. The listener is called from that thread; while a task runs the front
+ * end may only call engine_busy, engine_stop, engine_wait and engine_wakeup_fd. Every
+ * other call first needs the task to be over (they refuse with an error otherwise, and
+ * engine_game etc. would race). engine_stop interrupts promptly (the search checks its stop
+ * flag every 1024 nodes; measured in tests/check_nboard.c) and returns when the thread has
+ * ended, after its last report. */
+#ifndef OCTUPLE_ENGINE_H
+#define OCTUPLE_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "error.h"
+#include "eval.h"
+#include "game.h"
+#include "ggf.h"
+#include "model.h"
+#include "search.h"
+#include "settings.h"
+
+typedef struct Engine Engine;
+
+typedef enum EngineTask {
+    ENGINE_THINK,  /* choose a move in the current position (not played) */
+    ENGINE_HINT,   /* score the best `lines` moves; not limited by the clock */
+    ENGINE_ANALYZE /* every position of the game from the end back to `first_ply` */
+} EngineTask;
+
+typedef struct EngineRequest {
+    EngineTask task;
+    int lines;     /* HINT: moves to score, 1..SEARCH_MAX_LINES */
+    int first_ply; /* ANALYZE: the earliest position analysed (0 = the start) */
+} EngineRequest;
+
+typedef enum EngineEvent {
+    ENGINE_ITERATION, /* a search iteration completed: a midgame depth or the exact solve */
+    ENGINE_POSITION,  /* the final result for one position (analyze: one per position) */
+    ENGINE_FINISHED   /* the task is over; nothing is reported after this */
+} EngineEvent;
+
+typedef struct EngineReport {
+    EngineEvent event;
+    EngineTask task;
+    Board board;         /* the position searched, side to move relative */
+    Color side;          /* its colour to move */
+    int ply;             /* moves (passes included) of the game before it */
+    SearchResult result; /* ITERATION: so far; POSITION, FINISHED: the last final result */
+    bool forced;         /* THINK: one legal move or a pass, answered without searching */
+    bool stopped;        /* the task was interrupted by engine_stop */
+    uint64_t nodes;      /* over the whole task so far */
+    double seconds;      /* since the task began */
+} EngineReport;
+
+/* Called from the search thread. */
+typedef void (*EngineListener)(void *context, const EngineReport *report);
+
+/* Loads the weights the settings name (or the default ones, paths.h) and allocates the
+ * search. When no default weights exist the engine falls back to the SWH piece-square
+ * table (wpc.h) and says so in engine_notice; explicit weights that fail are an error. */
+bool engine_create(const EngineSettings *settings, Engine **out, OctError *error);
+void engine_free(Engine *engine);
+
+/* A warning from creation for the user ("" when none). */
+const char *engine_notice(const Engine *engine);
+const EngineSettings *engine_settings(const Engine *engine);
+/* Applies new settings: reallocates the table when `hash` changed, reloads the weights
+ * when `weights` changed. On error nothing changes. */
+bool engine_configure(Engine *engine, const EngineSettings *settings, OctError *error);
+const Model *engine_model(const Engine *engine);
+const char *engine_weights_path(const Engine *engine); /* "" for the built-in fallback */
+const char *engine_weights_name(const Engine *engine);
+
+/* The game. Every change but play/undo/redo clears the redo list. */
+void engine_new_game(Engine *engine);                 /* standard start, no moves */
+void engine_restart(Engine *engine);                  /* same start position, no moves */
+void engine_set_position(Engine *engine, const Board *board, Color side);
+void engine_set_game(Engine *engine, const Game *game);
+/* A whole record (NBoard `set game`, `load`): the game plus names, place and per-move
+ * evaluations and times, kept for engine_record. */
+void engine_set_record(Engine *engine, const GgfRecord *record);
+/* Plays a move (or MOVE_PASS) for the side to move; a move while the side to move has
+ * none is preceded by the implicit pass. `eval` (discs, mover's view) and `seconds` are
+ * remembered for the record; NAN when unknown. Replaying the next redo move keeps the
+ * rest of the redo list. */
+bool engine_play(Engine *engine, int move, double eval, double seconds, OctError *error);
+/* Takes back the last move, and the move before it while the taken-back one was a pass
+ * (a position where the side to move must pass is not worth returning to). Returns the
+ * number of plies taken back (0: nothing to undo). */
+int engine_undo(Engine *engine);
+/* Replays the last move taken back, and then any pass that followed it. */
+int engine_redo(Engine *engine);
+const Game *engine_game(const Engine *engine);
+void engine_position(const Engine *engine, Board *board, Color *side);
+/* The current game as a GGF record: the names and clock of the last record set, place
+ * "Octuple" otherwise, RE the result when the game is over ("?" else). */
+void engine_record(const Engine *engine, GgfRecord *record);
+
+/* Searches. Returns false (error set) when a task is already running or the thread cannot
+ * be created. */
+bool engine_start(Engine *engine, const EngineRequest *request, EngineListener listener,
+                  void *context, OctError *error);
+bool engine_busy(Engine *engine);
+void engine_stop(Engine *engine);
+void engine_wait(Engine *engine);
+/* Readable from when a task has finished until engine_wait/engine_stop collects it: a
+ * front end can poll it together with its input. */
+int engine_wakeup_fd(const Engine *engine);
+/* engine_start + engine_wait. */
+bool engine_run(Engine *engine, const EngineRequest *request, EngineListener listener,
+                void *context, OctError *error);
+
+/* Appends the current game, which must be over, to the learned-games file (GGF, one record
+ * per line) in the user data directory; `path` (may be NULL) receives the file's name. */
+bool engine_learn(Engine *engine, char *path, size_t size, OctError *error);
+/* The learned-games file: paths_user_dir(USER_DATA)/learned.ggf. */
+bool engine_learned_path(char *path, size_t size, bool create, OctError *error);
+
+/* Writes moves[0..count) as one token, upper case for black and lower case for white
+ * starting with `side` ("F5d6C3", passes "PA"/"pa"), separated by `separator`. */
+void engine_format_moves(const int *moves, int count, Color side, const char *separator,
+                         char *out, size_t size);
+
+/* Engine score units to discs. */
+static inline double engine_discs(int score)
+{
+    return (double)score / EVAL_DISC;
+}
+
+#endif

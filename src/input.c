@@ -1,0 +1,173 @@
+#include "input.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { READ_CHUNK = 4096 };
+
+void input_init(Input *input, int fd)
+{
+    memset(input, 0, sizeof *input);
+    input->fd = fd;
+}
+
+void input_free(Input *input)
+{
+    free(input->buffer);
+    free(input->line);
+    for (size_t i = 0; i < input->held_count; ++i)
+        free(input->held[i]);
+    free(input->held);
+    memset(input, 0, sizeof *input);
+}
+
+static bool set_line(Input *input, const char *text, size_t length)
+{
+    if (length + 1 > input->line_capacity) {
+        char *bigger = realloc(input->line, length + 1);
+        if (!bigger)
+            return false;
+        input->line = bigger;
+        input->line_capacity = length + 1;
+    }
+    memcpy(input->line, text, length);
+    input->line[length] = '\0';
+    if (length && input->line[length - 1] == '\r')
+        input->line[length - 1] = '\0';
+    return true;
+}
+
+bool input_hold(Input *input, const char *line)
+{
+    if (input->held_count == input->held_capacity) {
+        size_t capacity = input->held_capacity ? input->held_capacity * 2 : 8;
+        char **bigger = realloc(input->held, capacity * sizeof *bigger);
+        if (!bigger)
+            return false;
+        input->held = bigger;
+        input->held_capacity = capacity;
+    }
+    char *copy = strdup(line);
+    if (!copy)
+        return false;
+    input->held[input->held_count++] = copy;
+    return true;
+}
+
+size_t input_held_count(const Input *input)
+{
+    return input->held_count;
+}
+
+bool input_ready(const Input *input, bool use_held)
+{
+    if (use_held && input->held_count)
+        return true;
+    if (input->eof)
+        return true;
+    return memchr(input->buffer + input->start, '\n', input->end - input->start) != NULL;
+}
+
+size_t input_take_partial(Input *input, char *out, size_t size)
+{
+    size_t length = input->end - input->start;
+    if (input->discarding || length == 0 ||
+        memchr(input->buffer + input->start, '\n', length))
+        return 0;
+    size_t copied = length < size ? length : size - 1;
+    memcpy(out, input->buffer + input->start, copied);
+    out[copied] = '\0';
+    input->start = input->end = 0;
+    return length;
+}
+
+/* Reads what is available into the buffer; false at the end of input. */
+static bool fill(Input *input)
+{
+    if (input->start > 0) { /* compact */
+        memmove(input->buffer, input->buffer + input->start, input->end - input->start);
+        input->end -= input->start;
+        input->start = 0;
+    }
+    if (input->capacity - input->end < READ_CHUNK) {
+        size_t capacity = input->capacity ? input->capacity * 2 : 2 * READ_CHUNK;
+        char *bigger = realloc(input->buffer, capacity);
+        if (!bigger)
+            return false;
+        input->buffer = bigger;
+        input->capacity = capacity;
+    }
+    ssize_t got = read(input->fd, input->buffer + input->end, input->capacity - input->end);
+    if (got > 0) {
+        input->end += (size_t)got;
+        return true;
+    }
+    if (got < 0 && (errno == EINTR || errno == EAGAIN))
+        return true;
+    return false;
+}
+
+InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line)
+{
+    if (use_held && input->held_count) {
+        char *first = input->held[0];
+        memmove(input->held, input->held + 1, (input->held_count - 1) * sizeof *input->held);
+        --input->held_count;
+        bool ok = set_line(input, first, strlen(first));
+        free(first);
+        *line = input->line;
+        return ok ? INPUT_LINE : INPUT_EOF;
+    }
+    for (;;) {
+        char *begin = input->buffer + input->start;
+        size_t length = input->end - input->start;
+        char *newline = memchr(begin, '\n', length);
+        if (newline) {
+            size_t line_length = (size_t)(newline - begin);
+            input->start += line_length + 1;
+            if (input->discarding) {
+                input->discarding = false;
+                return INPUT_TOO_LONG;
+            }
+            if (!set_line(input, begin, line_length))
+                return INPUT_EOF;
+            *line = input->line;
+            return INPUT_LINE;
+        }
+        if (input->eof) {
+            input->start = input->end = 0;
+            if (input->discarding) {
+                input->discarding = false;
+                return INPUT_TOO_LONG;
+            }
+            if (length == 0)
+                return INPUT_EOF;
+            if (!set_line(input, begin, length)) /* a last line without newline */
+                return INPUT_EOF;
+            *line = input->line;
+            return INPUT_LINE;
+        }
+        if (length >= INPUT_MAX_LINE) {
+            input->discarding = true;
+            input->start = input->end = 0;
+        }
+        struct pollfd fds[2] = {{input->fd, POLLIN, 0}, {wake_fd, POLLIN, 0}};
+        int ready = poll(fds, wake_fd >= 0 ? 2 : 1, -1);
+        if (ready < 0) {
+            if (errno == EINTR)
+                return INPUT_INTERRUPTED;
+            input->eof = true;
+            continue;
+        }
+        if (fds[0].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL)) {
+            if (!fill(input))
+                input->eof = true;
+            continue;
+        }
+        if (wake_fd >= 0 && fds[1].revents)
+            return INPUT_WAKEUP;
+    }
+}

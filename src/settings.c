@@ -1,0 +1,249 @@
+#include "settings.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* Midgame depth -> exact-solve threshold in empties, for every depth from the first row's
+ * up to the next row's. The rows follow the levels the NBoard GUI offers. Solving takes
+ * about as long as the midgame search of the same level: 20 empties solve in about a second
+ * (0.6 s for FFO #40 on one core of the development machine), each further empty costs about 2x. */
+static const struct {
+    int depth;
+    int exact;
+} exact_table[] = {
+    {1, 8},   {2, 10},  {3, 12},  {4, 14},  {5, 16},  {6, 18},  {7, 20},
+    {8, 21},  {10, 22}, {12, 23}, {16, 24}, {20, 26}, {24, 28}, {26, 29},
+    {30, 30}, {35, 32}, {40, 34}, {50, 40}, {60, 60},
+};
+
+int settings_exact_for_depth(int depth)
+{
+    int exact = exact_table[0].exact;
+    for (size_t i = 0; i < sizeof exact_table / sizeof exact_table[0]; ++i)
+        if (depth >= exact_table[i].depth)
+            exact = exact_table[i].exact;
+    return exact;
+}
+
+void settings_init(EngineSettings *settings, const char *program)
+{
+    memset(settings, 0, sizeof *settings);
+    settings->depth = SETTINGS_DEFAULT_DEPTH;
+    settings->exact = SETTINGS_DEFAULT_EXACT;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    settings->threads = cores < 1 ? 1 : cores > SETTINGS_MAX_THREADS ? SETTINGS_MAX_THREADS
+                                                                     : (int)cores;
+    settings->hash_megabytes = SETTINGS_DEFAULT_HASH;
+    settings->verbose = 1;
+    settings->use_book = true;
+    const char *weights = getenv("OCTUPLE_WEIGHTS");
+    if (weights && strlen(weights) < sizeof settings->weights)
+        strcpy(settings->weights, weights);
+    settings->program = program;
+}
+
+static bool parse_int(const char *text, int low, int high, int *value)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < low || v > high)
+        return false;
+    *value = (int)v;
+    return true;
+}
+
+static bool apply_level(EngineSettings *settings, const char *value, OctError *error)
+{
+    int depth;
+    if (!parse_int(value, 1, 60, &depth))
+        return error_set(error, "'%s' is not a level from 1 to 60", value);
+    settings->depth = depth;
+    settings->exact = settings_exact_for_depth(depth);
+    return true;
+}
+
+static void show_level(const EngineSettings *settings, char *out, size_t size)
+{
+    snprintf(out, size, "%d (depth %d, exact at %d empties)", settings->depth, settings->depth,
+             settings->exact);
+}
+
+static bool apply_depth(EngineSettings *settings, const char *value, OctError *error)
+{
+    if (!parse_int(value, 1, 60, &settings->depth))
+        return error_set(error, "'%s' is not a depth from 1 to 60", value);
+    return true;
+}
+
+static void show_depth(const EngineSettings *settings, char *out, size_t size)
+{
+    snprintf(out, size, "%d", settings->depth);
+}
+
+static bool apply_exact(EngineSettings *settings, const char *value, OctError *error)
+{
+    if (!parse_int(value, 0, 60, &settings->exact))
+        return error_set(error, "'%s' is not a number of empties from 0 to 60", value);
+    return true;
+}
+
+static void show_exact(const EngineSettings *settings, char *out, size_t size)
+{
+    snprintf(out, size, "%d", settings->exact);
+}
+
+static bool apply_threads(EngineSettings *settings, const char *value, OctError *error)
+{
+    if (!parse_int(value, 1, SETTINGS_MAX_THREADS, &settings->threads))
+        return error_set(error, "'%s' is not a count from 1 to %d", value,
+                         SETTINGS_MAX_THREADS);
+    return true;
+}
+
+static void show_threads(const EngineSettings *settings, char *out, size_t size)
+{
+    snprintf(out, size, "%d", settings->threads);
+}
+
+static bool apply_hash(EngineSettings *settings, const char *value, OctError *error)
+{
+    if (!parse_int(value, 1, SETTINGS_MAX_HASH, &settings->hash_megabytes))
+        return error_set(error, "'%s' is not a size from 1 to %d MB", value,
+                         SETTINGS_MAX_HASH);
+    return true;
+}
+
+static void show_hash(const EngineSettings *settings, char *out, size_t size)
+{
+    snprintf(out, size, "%d MB", settings->hash_megabytes);
+}
+
+static bool apply_time(EngineSettings *settings, const char *value, OctError *error)
+{
+    char *end;
+    errno = 0;
+    double seconds = strtod(value, &end);
+    if (errno || end == value || *end || !isfinite(seconds) || seconds < 0 || seconds > 1e6)
+        return error_set(error, "'%s' is not a number of seconds (0 = no limit)", value);
+    settings->seconds = seconds;
+    return true;
+}
+
+static void show_time(const EngineSettings *settings, char *out, size_t size)
+{
+    if (settings->seconds > 0)
+        snprintf(out, size, "%g s per search", settings->seconds);
+    else
+        snprintf(out, size, "0 (no limit)");
+}
+
+static bool apply_verbose(EngineSettings *settings, const char *value, OctError *error)
+{
+    if (!parse_int(value, 0, 2, &settings->verbose))
+        return error_set(error, "'%s' is not 0, 1 or 2", value);
+    return true;
+}
+
+static void show_verbose(const EngineSettings *settings, char *out, size_t size)
+{
+    snprintf(out, size, "%d", settings->verbose);
+}
+
+static bool apply_contempt(EngineSettings *settings, const char *value, OctError *error)
+{
+    if (!parse_int(value, -6400, 6400, &settings->contempt))
+        return error_set(error, "'%s' is not a number of centidiscs from -6400 to 6400",
+                         value);
+    return true;
+}
+
+static void show_contempt(const EngineSettings *settings, char *out, size_t size)
+{
+    snprintf(out, size, "%d centidiscs", settings->contempt);
+}
+
+static bool apply_path(char *field, const char *value, OctError *error)
+{
+    if (!*value)
+        return error_set(error, "a file name is expected");
+    if (strlen(value) >= SETTINGS_PATH_SIZE)
+        return error_set(error, "the file name is too long");
+    strcpy(field, value);
+    return true;
+}
+
+static bool apply_weights(EngineSettings *settings, const char *value, OctError *error)
+{
+    return apply_path(settings->weights, value, error);
+}
+
+static void show_weights(const EngineSettings *settings, char *out, size_t size)
+{
+    snprintf(out, size, "%s", settings->weights[0] ? settings->weights : "(default)");
+}
+
+static bool apply_book(EngineSettings *settings, const char *value, OctError *error)
+{
+    if (!apply_path(settings->book, value, error))
+        return false;
+    settings->use_book = true;
+    return true;
+}
+
+static void show_book(const EngineSettings *settings, char *out, size_t size)
+{
+    snprintf(out, size, "%s%s", settings->book[0] ? settings->book : "(default)",
+             settings->use_book ? "" : " (off)");
+}
+
+static const SettingSpec setting_specs[] = {
+    {"level", "level", "N", "depth N and the exact-solve threshold of the level table",
+     apply_level, show_level},
+    {"depth", "depth", "N", "midgame search depth in plies (default 7)", apply_depth, show_depth},
+    {"exact", "exact", "N", "solve exactly at N empties or fewer (default 20)", apply_exact,
+     show_exact},
+    {"threads", "threads", "N", "search threads (default: one per core)", apply_threads,
+     show_threads},
+    {"hash", "hash", "MB", "transposition table size in megabytes (default 128)", apply_hash,
+     show_hash},
+    {"time", "time", "SECONDS", "time limit per search, 0 for none (default 0)", apply_time,
+     show_time},
+    {"weights", "weights", "FILE", "evaluation weights (.ow) to load", apply_weights,
+     show_weights},
+    {"book-file", "book", "FILE", "opening book file (books come in a later version)",
+     apply_book, show_book},
+    {"verbose", "verbose", "0-2", "search output: 0 moves only, 1 search table, 2 also hints",
+     apply_verbose, show_verbose},
+    {"contempt", "contempt", "CENTIDISCS", "draw value for black (stored; not used by search yet)",
+     apply_contempt, show_contempt},
+};
+enum { SETTING_COUNT = sizeof setting_specs / sizeof setting_specs[0] };
+
+const SettingSpec *settings_table(int *count)
+{
+    *count = SETTING_COUNT;
+    return setting_specs;
+}
+
+const SettingSpec *settings_find_command(const char *name)
+{
+    for (int i = 0; i < SETTING_COUNT; ++i)
+        if (!strcasecmp(setting_specs[i].command, name))
+            return &setting_specs[i];
+    return NULL;
+}
+
+const SettingSpec *settings_find_option(const char *name, size_t length)
+{
+    for (int i = 0; i < SETTING_COUNT; ++i)
+        if (strlen(setting_specs[i].option) == length &&
+            !strncmp(setting_specs[i].option, name, length))
+            return &setting_specs[i];
+    return NULL;
+}
