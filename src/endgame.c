@@ -43,6 +43,7 @@ bool solver_should_stop(Solver *solver)
     solver->next_check = solver->nodes + STOP_CHECK_INTERVAL;
     if ((solver->stop && atomic_load_explicit(solver->stop, memory_order_relaxed))
         || (solver->stop2 && atomic_load_explicit(solver->stop2, memory_order_relaxed))
+        || (solver->abort && atomic_load_explicit(solver->abort, memory_order_relaxed))
         || (solver->node_limit && solver->nodes >= solver->node_limit)
         || (solver->deadline > 0 && search_clock() >= solver->deadline))
         solver->stopped = true;
@@ -54,6 +55,7 @@ void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop)
     solver->tt = tt;
     solver->stop = stop;
     solver->stop2 = NULL;
+    solver->abort = NULL;
     solver->model = NULL;
     solver->deadline = 0;
     solver->node_limit = 0;
@@ -272,6 +274,68 @@ static int shallow_search(Solver *solver, uint64_t player, uint64_t opponent, in
     return best;
 }
 
+/* Sorts the moves best first: the table's move, then fewest opponent replies, corners,
+ * parity, and far from the end the evaluation. Returns -1 with `cut` set when an enhanced
+ * transposition cutoff (a child known to be bad enough for the opponent) ends the node. */
+static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves,
+                       int tt_move, Tt *tt, int beta, MoveItem *list, int *cut)
+{
+    int count = 0;
+    int empties = popcount(~(player | opponent));
+    uint64_t odd = odd_quadrants(~(player | opponent));
+    for (uint64_t m = moves; m; m &= m - 1) {
+        int square = __builtin_ctzll(m);
+        uint64_t flips = board_flips(player, opponent, square);
+        uint64_t next_player = opponent ^ flips;
+        uint64_t next_opponent = player ^ flips ^ (1ULL << square);
+        uint64_t replies = board_moves(next_player, next_opponent);
+        int order = -16 * (popcount(replies) + popcount(replies & CORNERS));
+        if (square == tt_move)
+            order += 1 << 20;
+        if ((CORNERS >> square) & 1)
+            order += 8;
+        if ((X_AND_C >> square) & 1)
+            order -= 4;
+        if ((odd >> square) & 1)
+            order += 2;
+        if (tt && empties >= ENDGAME_ETC_EMPTIES) {
+            Board child = {next_player, next_opponent};
+            TtEntry known;
+            if (tt_probe(tt, &child, &known) && known.depth >= TT_DEPTH_EXACT + empties - 1
+                && -known.upper >= beta) {
+                *cut = -known.upper;
+                return -1;
+            }
+        }
+        if (solver->model && empties >= ENDGAME_SHALLOW_EMPTIES) {
+            /* far from the end a shallow search orders better than mobility alone; the
+             * deeper the subtree, the more a deeper ordering search pays for itself */
+            int depth = 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / ENDGAME_SHALLOW_STEP;
+            order -= shallow_search(solver, next_player, next_opponent, depth, -SHALLOW_INF,
+                                    SHALLOW_INF) * SHALLOW_WEIGHT / EVAL_DISC;
+        } else if (solver->model && empties >= ENDGAME_EVAL_EMPTIES) {
+            Board child = {next_player, next_opponent};
+            order -= eval_board(solver->model, &child) * 4 / EVAL_DISC;
+        }
+        list[count++] = (MoveItem){square, order, flips};
+    }
+    moves_sort(list, count);
+    return count;
+}
+
+int endgame_order(Solver *solver, const Board *board, int *squares)
+{
+    TtEntry entry;
+    int tt_move = solver->tt && tt_probe(solver->tt, board, &entry) ? entry.move : MOVE_NONE;
+    MoveItem list[MOVE_LIST_SIZE];
+    int cut;
+    int count = order_moves(solver, board->player, board->opponent, board_legal(board), tt_move,
+                            NULL, SCORE_MAX, list, &cut);
+    for (int i = 0; i < count; ++i)
+        squares[i] = list[i].square;
+    return count;
+}
+
 static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
                        bool passed)
 {
@@ -319,45 +383,10 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
 ordered:;
 
     MoveItem list[MOVE_LIST_SIZE];
-    int count = 0;
-    uint64_t odd = odd_quadrants(~(player | opponent));
-    for (uint64_t m = moves; m; m &= m - 1) {
-        int square = __builtin_ctzll(m);
-        uint64_t flips = board_flips(player, opponent, square);
-        uint64_t next_player = opponent ^ flips;
-        uint64_t next_opponent = player ^ flips ^ (1ULL << square);
-        uint64_t replies = board_moves(next_player, next_opponent);
-        int order = -16 * (popcount(replies) + popcount(replies & CORNERS));
-        if (square == tt_move)
-            order += 1 << 20;
-        if ((CORNERS >> square) & 1)
-            order += 8;
-        if ((X_AND_C >> square) & 1)
-            order -= 4;
-        if ((odd >> square) & 1)
-            order += 2;
-        if (tt && empties >= ENDGAME_ETC_EMPTIES) {
-            /* enhanced transposition cutoff: a child already known bad enough for the
-             * opponent ends this node before any search */
-            Board child = {next_player, next_opponent};
-            TtEntry known;
-            if (tt_probe(tt, &child, &known) && known.depth >= TT_DEPTH_EXACT + empties - 1
-                && -known.upper >= beta)
-                return -known.upper;
-        }
-        if (solver->model && empties >= ENDGAME_SHALLOW_EMPTIES) {
-            /* far from the end a shallow search orders better than mobility alone; the
-             * deeper the subtree, the more a deeper ordering search pays for itself */
-            int depth = 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / ENDGAME_SHALLOW_STEP;
-            order -= shallow_search(solver, next_player, next_opponent, depth, -SHALLOW_INF,
-                                    SHALLOW_INF) * SHALLOW_WEIGHT / EVAL_DISC;
-        } else if (solver->model && empties >= ENDGAME_EVAL_EMPTIES) {
-            Board child = {next_player, next_opponent};
-            order -= eval_board(solver->model, &child) * 4 / EVAL_DISC;
-        }
-        list[count++] = (MoveItem){square, order, flips};
-    }
-    moves_sort(list, count);
+    int cut;
+    int count = order_moves(solver, player, opponent, moves, tt_move, tt, beta, list, &cut);
+    if (count < 0)
+        return cut;
 
     int original_alpha = alpha;
     int best = -SCORE_INF;

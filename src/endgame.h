@@ -17,6 +17,7 @@ typedef struct Solver {
     const Model *model;        /* may be NULL; orders moves far from the end */
     const atomic_bool *stop;   /* may be NULL; when raised the search unwinds */
     const atomic_bool *stop2;  /* a second flag (the search's own), may be NULL */
+    const atomic_bool *abort;  /* a parallel split's cutoff flag, may be NULL */
     double deadline;           /* monotonic seconds (search_clock); 0: none */
     uint64_t node_limit;       /* 0: none */
     uint64_t nodes;
@@ -38,6 +39,9 @@ void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop);
 /* Fail-soft alpha-beta over the exact score: the result r satisfies
  * r <= alpha -> true <= r;  r >= beta -> true >= r;  otherwise r is exact. */
 int endgame_search(Solver *solver, const Board *board, int alpha, int beta);
+/* The legal moves of `board` (at least one) in the order the solver would try them;
+ * returns their count. */
+int endgame_order(Solver *solver, const Board *board, int *squares);
 /* The best move and its exact score (window -64..64) or, with `wld`, only its sign
  * (window -1..1: score -1, 0 or 1 for loss, draw, win... as a bound). */
 SolveResult endgame_solve(Solver *solver, const Board *board, bool wld);

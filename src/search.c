@@ -16,17 +16,21 @@ enum {
     SCORE_INFINITE = EVAL_LIMIT + 64 * EVAL_DISC + 1, /* beyond any score */
     MOVE_LIST_CAPACITY = 64,
     CHECK_INTERVAL = 1024,
+    SPLIT_MIN_EMPTIES = 16, /* smaller subtrees are not worth sharing out */
     PRESOLVE_MARGIN = 8, /* before an exact solve: midgame to empties - this, */
     PRESOLVE_MAX = 10     /* but no deeper than this */
 };
 
 #define CORNER_SQUARES 0x8100000000000081ULL
 
+typedef struct SplitPool SplitPool;
+
 typedef struct Worker {
     Search *search;
     const SearchLimits *limits;
     const Model *model;
     atomic_bool *run_stop;  /* raised when the main thread is done */
+    SplitPool *pool;        /* NULL with one thread */
     Solver solver;          /* node counting and limits, shared with the endgame solver */
     int id;
     EvalState states[SEARCH_MAX_DEPTH + 4];
@@ -223,6 +227,205 @@ static int clamp_discs(int discs)
     return discs < -SCORE_MAX ? -SCORE_MAX : discs > SCORE_MAX ? SCORE_MAX : discs;
 }
 
+/* Parallel exact search (threads > 1), Young Brothers Wait: at a node with enough empties
+ * the first move is searched alone, then the other moves are shared out; each is proven no
+ * better than the best so far with a null window and re-searched only when it is better.
+ * Any thread working on a shared move splits again below it, and a thread with nothing
+ * to do (a helper, or an owner waiting for its split point to finish) joins the newest
+ * split point that still has moves. The value is the one a single thread finds: only who
+ * searches which move changes. */
+typedef struct SplitPoint {
+    Board children[MOVE_LIST_CAPACITY];
+    int moves[MOVE_LIST_CAPACITY];
+    int values[MOVE_LIST_CAPACITY]; /* fail-soft values, discs, of the moves searched */
+    int count;
+    atomic_int next;        /* next move to hand out */
+    atomic_bool cutoff;     /* a move reached beta: the others may stop */
+    int alpha, beta, best, best_move; /* under the pool's mutex */
+    int busy;               /* threads inside, under the pool's mutex */
+} SplitPoint;
+
+enum { SPLIT_STACK = 64 };
+
+struct SplitPool {
+    pthread_mutex_t mutex;
+    pthread_cond_t changed; /* a split point opened, lost a worker, or quit */
+    SplitPoint *open[SPLIT_STACK]; /* split points whose owners have not returned */
+    int open_count;
+    bool quit;
+};
+
+static int split_search(Worker *worker, const Board *board, int alpha, int beta);
+
+/* The newest open split point with moves left; the caller holds the mutex. */
+static SplitPoint *split_find(SplitPool *pool)
+{
+    for (int i = pool->open_count - 1; i >= 0; --i) {
+        SplitPoint *split = pool->open[i];
+        if (atomic_load(&split->next) < split->count && !atomic_load(&split->cutoff))
+            return split;
+    }
+    return NULL;
+}
+
+/* Takes moves of the split point until none is left or a cutoff ends it. */
+static void split_work(Worker *worker, SplitPoint *split)
+{
+    SplitPool *pool = worker->pool;
+    Solver *solver = &worker->solver;
+    const atomic_bool *saved_abort = solver->abort;
+    bool saved_stopped = solver->stopped;
+    solver->abort = &split->cutoff;
+    for (;;) {
+        int i = atomic_fetch_add(&split->next, 1);
+        if (i >= split->count || atomic_load(&split->cutoff))
+            break;
+        pthread_mutex_lock(&pool->mutex);
+        int alpha = split->alpha, beta = split->beta;
+        pthread_mutex_unlock(&pool->mutex);
+        int value = -split_search(worker, &split->children[i], -alpha - 1, -alpha);
+        if (!solver->stopped && value > alpha && value < beta) {
+            pthread_mutex_lock(&pool->mutex);
+            int now = split->alpha > alpha ? split->alpha : alpha;
+            pthread_mutex_unlock(&pool->mutex);
+            if (now < beta)
+                value = -split_search(worker, &split->children[i], -beta, -now);
+        }
+        if (solver->stopped)
+            break;
+        pthread_mutex_lock(&pool->mutex);
+        split->values[i] = value;
+        if (value > split->best) {
+            split->best = value;
+            split->best_move = split->moves[i];
+        }
+        if (value > split->alpha)
+            split->alpha = value;
+        if (split->alpha >= split->beta)
+            atomic_store(&split->cutoff, true);
+        pthread_mutex_unlock(&pool->mutex);
+    }
+    solver->abort = saved_abort;
+    if (solver->stopped && !saved_stopped) {
+        /* stopped by this split point's cutoff alone: the work it abandoned is not needed */
+        solver->stopped = false;
+        solver_should_stop(solver);
+    }
+}
+
+/* Joins `split`, works on it, and leaves it. */
+static void split_join(Worker *worker, SplitPoint *split)
+{
+    SplitPool *pool = worker->pool;
+    ++split->busy; /* the caller holds the mutex */
+    pthread_mutex_unlock(&pool->mutex);
+    split_work(worker, split);
+    pthread_mutex_lock(&pool->mutex);
+    --split->busy;
+    pthread_cond_broadcast(&pool->changed);
+}
+
+/* Publishes the split point, works on it, helps elsewhere while others finish it, and
+ * closes it. */
+static void split_run(Worker *worker, SplitPoint *split)
+{
+    SplitPool *pool = worker->pool;
+    pthread_mutex_lock(&pool->mutex);
+    if (pool->open_count == SPLIT_STACK) { /* too deep: search it alone */
+        pthread_mutex_unlock(&pool->mutex);
+        split_work(worker, split);
+        return;
+    }
+    split->busy = 0;
+    pool->open[pool->open_count++] = split;
+    pthread_cond_broadcast(&pool->changed);
+    split_join(worker, split);
+    while (split->busy > 0) {
+        SplitPoint *other = split_find(pool);
+        if (other && other != split)
+            split_join(worker, other);
+        else
+            pthread_cond_wait(&pool->changed, &pool->mutex);
+    }
+    for (int i = 0; i < pool->open_count; ++i) /* remove it, keeping the order */
+        if (pool->open[i] == split) {
+            memmove(&pool->open[i], &pool->open[i + 1],
+                    sizeof(SplitPoint *) * (size_t)(pool->open_count - i - 1));
+            --pool->open_count;
+            break;
+        }
+    pthread_mutex_unlock(&pool->mutex);
+}
+
+/* Helpers join split points until the search ends. */
+static void split_serve(Worker *worker)
+{
+    SplitPool *pool = worker->pool;
+    pthread_mutex_lock(&pool->mutex);
+    while (!pool->quit) {
+        SplitPoint *split = split_find(pool);
+        if (split)
+            split_join(worker, split);
+        else
+            pthread_cond_wait(&pool->changed, &pool->mutex);
+    }
+    pthread_mutex_unlock(&pool->mutex);
+}
+
+/* Exact value (discs, fail-soft) of `board`, splitting at nodes with enough empties. */
+static int split_search(Worker *worker, const Board *board, int alpha, int beta)
+{
+    Solver *solver = &worker->solver;
+    if (!board_can_move(board) || board_count_empties(board) < SPLIT_MIN_EMPTIES)
+        return endgame_search(solver, board, alpha, beta);
+    if (solver->tt) {
+        TtEntry entry;
+        int empties = board_count_empties(board);
+        if (tt_probe(solver->tt, board, &entry) && entry.depth >= TT_DEPTH_EXACT + empties) {
+            if (entry.lower >= beta || entry.lower == entry.upper)
+                return entry.lower;
+            if (entry.upper <= alpha)
+                return entry.upper;
+            if (entry.lower > alpha)
+                alpha = entry.lower;
+            if (entry.upper < beta)
+                beta = entry.upper;
+        }
+    }
+    SplitPoint *split = malloc(sizeof *split);
+    if (!split)
+        return endgame_search(solver, board, alpha, beta);
+    int squares[MOVE_LIST_CAPACITY];
+    int count = endgame_order(solver, board, squares);
+    for (int i = 0; i < count; ++i) {
+        split->children[i] = *board;
+        board_play(&split->children[i], squares[i]);
+        split->moves[i] = squares[i];
+    }
+    int best = -split_search(worker, &split->children[0], -beta, -alpha);
+    int best_move = squares[0];
+    if (!solver->stopped && best < beta && count > 1) {
+        split->count = count;
+        atomic_init(&split->next, 1);
+        atomic_init(&split->cutoff, false);
+        split->alpha = best > alpha ? best : alpha;
+        split->beta = beta;
+        split->best = best;
+        split->best_move = best_move;
+        split_run(worker, split);
+        best = split->best;
+        best_move = split->best_move;
+    }
+    if (!solver->stopped && solver->tt) {
+        int lower = best > alpha ? best : -SCORE_MAX;
+        int upper = best < beta ? best : SCORE_MAX;
+        tt_store(solver->tt, board, TT_DEPTH_EXACT + board_count_empties(board), lower, upper,
+                 best_move);
+    }
+    free(split);
+    return best;
+}
+
 /* Score of one root move: midgame to `depth`, or exact in discs * EVAL_DISC. */
 static int root_child(Worker *worker, const RootMove *root, int depth, bool exact, int alpha,
                       int beta)
@@ -237,6 +440,8 @@ static int root_child(Worker *worker, const RootMove *root, int depth, bool exac
         int b = clamp_discs(-floor_div(-beta, EVAL_DISC));
         if (a >= b)
             b = a + 1;
+        if (worker->pool) /* parallel below the root move too */
+            return -split_search(worker, &next, -b, -a) * EVAL_DISC;
         return -endgame_search(&worker->solver, &next, -b, -a) * EVAL_DISC;
     }
     EvalState *child = &worker->states[1];
@@ -287,9 +492,51 @@ static int root_aspiration(Worker *worker, const RootMove *move, int depth, int 
     }
 }
 
+/* The root moves after the first, shared out among the threads (exact, one line). */
+static bool root_split(Worker *worker, RootMove *moves, int count)
+{
+    SplitPoint *split = malloc(sizeof *split);
+    if (!split)
+        return false;
+    const Board *board = &worker->states[0].board;
+    split->count = count - 1;
+    for (int i = 1; i < count; ++i) {
+        split->children[i - 1] = *board;
+        board_play(&split->children[i - 1], moves[i].move);
+        split->moves[i - 1] = moves[i].move;
+        split->values[i - 1] = -SCORE_MAX - 1; /* not searched (after a cutoff) */
+    }
+    atomic_init(&split->next, 0);
+    atomic_init(&split->cutoff, false);
+    split->alpha = moves[0].score / EVAL_DISC;
+    split->beta = SCORE_MAX;
+    split->best = split->alpha;
+    split->best_move = moves[0].move;
+    split_run(worker, split);
+    /* only the split point's best move is proven best: the others' values are bounds that
+     * may tie with it, so they go just below it */
+    int best = split->best * EVAL_DISC;
+    for (int i = 1; i < count; ++i) {
+        moves[i].score = split->values[i - 1] * EVAL_DISC;
+        if (moves[i].move != split->best_move && moves[i].score >= best)
+            moves[i].score = best - 1;
+    }
+    if (split->best_move != moves[0].move && moves[0].score >= best)
+        moves[0].score = best - 1;
+    free(split);
+    return !worker->solver.stopped;
+}
+
 static bool root_iteration(Worker *worker, RootMove *moves, int count, int depth, bool exact,
                            int lines)
 {
+    if (exact && lines == 1 && worker->pool) {
+        moves[0].score = root_aspiration(worker, &moves[0], depth, moves[0].score);
+        if (worker->solver.stopped || (count > 1 && !root_split(worker, moves, count)))
+            return false;
+        root_sort(moves, count);
+        return true;
+    }
     int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
     for (int i = 0; i < count; ++i) {
         int value;
@@ -443,7 +690,10 @@ typedef struct HelperThread {
 static void *helper_main(void *argument)
 {
     Worker *worker = argument;
-    worker_run(worker, NULL, NULL, NULL);
+    if (worker->pool)
+        split_serve(worker);
+    else
+        worker_run(worker, NULL, NULL, NULL);
     return NULL;
 }
 
@@ -487,8 +737,20 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
     HelperThread helpers[SEARCH_MAX_THREADS];
     if (!workers) /* no memory for the workers: nothing sensible to search with */
         return;
-    for (int i = 0; i < threads; ++i)
+    /* exact solves share out moves (split points); midgame searches use Lazy SMP */
+    bool exact = board_count_empties(board) <= limits->exact_empties;
+    SplitPool pool;
+    bool use_pool = exact && threads > 1;
+    if (use_pool) {
+        pthread_mutex_init(&pool.mutex, NULL);
+        pthread_cond_init(&pool.changed, NULL);
+        pool.open_count = 0;
+        pool.quit = false;
+    }
+    for (int i = 0; i < threads; ++i) {
         worker_init(&workers[i], &shared, i);
+        workers[i].pool = use_pool ? &pool : NULL;
+    }
     for (int i = 1; i < threads; ++i) {
         helpers[i].worker = &workers[i];
         helpers[i].started = pthread_create(&helpers[i].thread, NULL, helper_main, &workers[i]) == 0;
@@ -500,10 +762,20 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
     worker_run(&workers[0], result, progress, context);
     result->stopped = workers[0].solver.stopped;
     atomic_store(&shared.run_stop, true);
+    if (use_pool) {
+        pthread_mutex_lock(&pool.mutex);
+        pool.quit = true;
+        pthread_cond_broadcast(&pool.changed);
+        pthread_mutex_unlock(&pool.mutex);
+    }
     uint64_t nodes = 0;
     for (int i = 1; i < threads; ++i)
         if (helpers[i].started)
             pthread_join(helpers[i].thread, NULL);
+    if (use_pool) {
+        pthread_mutex_destroy(&pool.mutex);
+        pthread_cond_destroy(&pool.changed);
+    }
     for (int i = 0; i < threads; ++i)
         nodes += workers[i].solver.nodes;
     result->nodes = nodes;
