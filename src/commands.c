@@ -589,7 +589,7 @@ static void cmd_load(Session *session, const char *name, const char *args)
     size_t size;
     OctError error;
     if (!file_read_all(args, LOAD_LIMIT, &text, &size, &error)) {
-        fail(session, "%s", error.message);
+        fail(session, "%s: %s", name, error.message);
         return;
     }
     bool ok;

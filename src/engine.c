@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -546,7 +547,13 @@ bool engine_start(Engine *engine, const EngineRequest *request, EngineListener l
     engine->task_done = false;
     engine->task_start = clock_now();
     atomic_store(&engine->stop_requested, false);
+    /* the search threads (and the helpers they start) block signals, so that a front end's
+     * Ctrl-C interrupts the front end's own wait instead of landing in a search thread */
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
     int status = pthread_create(&engine->thread, NULL, task_main, engine);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
     if (status != 0)
         return error_set(error, "cannot start the search thread: %s", strerror(status));
     engine->thread_started = true;

@@ -1,5 +1,6 @@
 #include "repl.h"
 
+#include <ctype.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,8 +207,8 @@ static char *editor_read(Editor *editor, Input *input, bool *cancelled)
     if (!editor->line)
         return NULL;
     size_t length = strlen(editor->line);
-    while (length && (editor->line[length - 1] == '\n' || editor->line[length - 1] == '\r'))
-        editor->line[--length] = '\0';
+    while (length && isspace((unsigned char)editor->line[length - 1]))
+        editor->line[--length] = '\0'; /* a completion's trailing space included */
     if (length) {
         history(editor->history, &editor->event, H_ENTER, editor->line);
         editor_save_history(editor);

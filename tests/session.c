@@ -193,7 +193,13 @@ bool child_pump(Child *child, double seconds)
         child->out = -1;
         return false;
     }
-    child->used += (size_t)got;
+    /* terminal padding (vt100 pads with NUL bytes) would cut the text short */
+    char *chunk = child->output + child->used;
+    size_t kept = 0;
+    for (ssize_t i = 0; i < got; ++i)
+        if (chunk[i] != '\0')
+            chunk[kept++] = chunk[i];
+    child->used += kept;
     child->output[child->used] = '\0';
     return true;
 }
@@ -280,6 +286,8 @@ int child_finish(Child *child, double seconds)
     if (child->out >= 0 && child->out != child->in)
         close(child->out);
     child->in = child->out = -1;
+    if (getenv("SESSION_DEBUG"))
+        fprintf(stderr, "child %d: killed %d status %#x\n", (int)child->pid, killed, status);
     if (killed || !WIFEXITED(status))
         return -1;
     return WEXITSTATUS(status);

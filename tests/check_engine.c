@@ -1,0 +1,551 @@
+/* The Engine facade in-process: settings and options tables, data and user paths, the game
+ * with undo/redo and passes, records, think/hint/analyze reports, prompt stops, learning. */
+#include <check.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "fileio.h"
+#include "notation.h"
+#include "options.h"
+#include "paths.h"
+#include "session.h"
+#include "settings.h"
+
+static const char *const default_weights = TOP_SRCDIR "/weights/jaskowski-all2.ow";
+
+static Engine *new_engine(int depth)
+{
+    EngineSettings settings;
+    settings_init(&settings, NULL);
+    settings.threads = 1;
+    settings.hash_megabytes = 8;
+    settings.depth = depth;
+    settings.exact = settings_exact_for_depth(depth);
+    strcpy(settings.weights, default_weights);
+    Engine *engine;
+    OctError error;
+    ck_assert_msg(engine_create(&settings, &engine, &error), "%s", error.message);
+    return engine;
+}
+
+static void play(Engine *engine, const char *moves)
+{
+    for (const char *p = moves; *p; p += 2) {
+        OctError error;
+        int move = move_parse(p, NULL);
+        ck_assert_msg(engine_play(engine, move, NAN, NAN, &error), "%.2s: %s", p, error.message);
+    }
+}
+
+/* ---- settings and options ---- */
+
+START_TEST(test_level_table)
+{
+    ck_assert_int_eq(settings_exact_for_depth(1), 8);
+    ck_assert_int_eq(settings_exact_for_depth(6), 18);
+    ck_assert_int_eq(settings_exact_for_depth(7), 20);
+    ck_assert_int_eq(settings_exact_for_depth(9), 21);
+    ck_assert_int_eq(settings_exact_for_depth(16), 24);
+    ck_assert_int_eq(settings_exact_for_depth(59), 40);
+    ck_assert_int_eq(settings_exact_for_depth(60), 60);
+    for (int depth = 2; depth <= 60; ++depth)
+        ck_assert_int_ge(settings_exact_for_depth(depth), settings_exact_for_depth(depth - 1));
+}
+END_TEST
+
+START_TEST(test_settings_defaults_and_table)
+{
+    EngineSettings settings;
+    setenv("OCTUPLE_WEIGHTS", "/some/file.ow", 1);
+    settings_init(&settings, "prog");
+    unsetenv("OCTUPLE_WEIGHTS");
+    ck_assert_int_eq(settings.depth, 7);
+    ck_assert_int_eq(settings.exact, 20);
+    ck_assert_int_eq(settings.hash_megabytes, 128);
+    ck_assert_int_ge(settings.threads, 1);
+    ck_assert_int_eq((long)settings.threads, sysconf(_SC_NPROCESSORS_ONLN) > 64 ? 64
+                     : sysconf(_SC_NPROCESSORS_ONLN));
+    ck_assert_str_eq(settings.weights, "/some/file.ow");
+    ck_assert(settings.use_book);
+    int count;
+    const SettingSpec *specs = settings_table(&count);
+    OctError error;
+    for (int i = 0; i < count; ++i) {
+        ck_assert_ptr_eq(settings_find_command(specs[i].command), &specs[i]);
+        ck_assert_ptr_eq(settings_find_option(specs[i].option, strlen(specs[i].option)),
+                         &specs[i]);
+        EngineSettings copy = settings;
+        if (strcmp(specs[i].command, "weights") && strcmp(specs[i].command, "book-file")) {
+            /* a bad value fails and changes nothing */
+            ck_assert(!specs[i].apply(&copy, "bad", &error));
+            ck_assert(!memcmp(&copy, &settings, sizeof copy));
+        }
+        char shown[SETTINGS_PATH_SIZE + 64];
+        specs[i].show(&settings, shown, sizeof shown);
+        ck_assert(shown[0]);
+    }
+    ck_assert_ptr_eq(settings_find_command("DEPTH"), settings_find_command("depth"));
+    ck_assert(settings_find_command("level")->apply(&settings, "3", &error));
+    ck_assert_int_eq(settings.depth, 3);
+    ck_assert_int_eq(settings.exact, 12);
+}
+END_TEST
+
+START_TEST(test_options)
+{
+    Options options;
+    OctError error;
+    char *ok[] = {"octuple", "--nboard", "--depth", "9", "--exact=14", "--book", "b.bk",
+                  "--threads", "3", "--weights", "w.ow", NULL};
+    ck_assert_msg(options_parse(11, ok, &options, &error), "%s", error.message);
+    ck_assert_int_eq(options.action, ACTION_NBOARD);
+    ck_assert_int_eq(options.settings.depth, 9);
+    ck_assert_int_eq(options.settings.exact, 14);
+    ck_assert_int_eq(options.settings.threads, 3);
+    ck_assert_str_eq(options.settings.book, "b.bk");
+    ck_assert_str_eq(options.settings.weights, "w.ow");
+    char *none[] = {"octuple", NULL};
+    ck_assert(options_parse(1, none, &options, &error));
+    ck_assert_int_eq(options.action, ACTION_REPL);
+    char *level[] = {"octuple", "--level", "4", "--no-book", "--bench", NULL};
+    ck_assert(options_parse(5, level, &options, &error));
+    ck_assert_int_eq(options.settings.exact, 14);
+    ck_assert(!options.settings.use_book);
+    ck_assert_int_eq(options.action, ACTION_BENCH);
+    char *bad[] = {"octuple", "--depth", "0", NULL};
+    ck_assert(!options_parse(3, bad, &options, &error));
+    ck_assert_str_eq(error.message, "--depth: '0' is not a depth from 1 to 60");
+    char *unknown[] = {"octuple", "--nope", NULL};
+    ck_assert(!options_parse(2, unknown, &options, &error));
+}
+END_TEST
+
+/* ---- paths ---- */
+
+START_TEST(test_user_dirs)
+{
+    char dir[PATHS_SIZE], expected[PATHS_SIZE];
+    OctError error;
+    ck_assert(paths_user_dir(USER_DATA, true, dir, sizeof dir, &error));
+    snprintf(expected, sizeof expected, "%s/data/octuple", session_home());
+    ck_assert_str_eq(dir, expected);
+    struct stat info;
+    ck_assert_int_eq(stat(dir, &info), 0);
+    ck_assert(S_ISDIR(info.st_mode));
+    /* relative XDG values are ignored: the home default applies */
+    setenv("XDG_STATE_HOME", "relative/state", 1);
+    ck_assert(paths_user_dir(USER_STATE, false, dir, sizeof dir, &error));
+    snprintf(expected, sizeof expected, "%s/.local/state/octuple", session_home());
+    ck_assert_str_eq(dir, expected);
+    unsetenv("XDG_STATE_HOME");
+    ck_assert(paths_user_dir(USER_STATE, true, dir, sizeof dir, &error));
+    ck_assert_str_eq(dir, expected);
+    ck_assert_int_eq(stat(dir, &info), 0);
+}
+END_TEST
+
+START_TEST(test_append_atomic)
+{
+    char path[PATHS_SIZE];
+    snprintf(path, sizeof path, "%s/appended.txt", session_home());
+    unlink(path);
+    OctError error;
+    ck_assert(paths_append_atomic(path, "one\n", &error));
+    ck_assert(paths_append_atomic(path, "two\n", &error));
+    char *text;
+    size_t size;
+    ck_assert(file_read_all(path, 1000, &text, &size, &error));
+    ck_assert_str_eq(text, "one\ntwo\n");
+    free(text);
+    ck_assert(!paths_append_atomic("/nonexistent/dir/file", "x", &error));
+}
+END_TEST
+
+START_TEST(test_find_data)
+{
+    char dir[PATHS_SIZE], path[PATHS_SIZE], searched[4096];
+    snprintf(dir, sizeof dir, "%s/datadir", session_home());
+    OctError error;
+    ck_assert(paths_make_dirs(dir, &error));
+    char file[PATHS_SIZE + 32];
+    snprintf(file, sizeof file, "%s/second.ow", dir);
+    ck_assert(paths_write_atomic(file, "x", &error));
+    setenv("OCTUPLE_DATA_DIR", dir, 1);
+    static const char *const names[] = {"first.ow", "second.ow"};
+    ck_assert(paths_find_data(NULL, names, 2, path, sizeof path, searched, sizeof searched));
+    char resolved[PATHS_SIZE];
+    ck_assert_ptr_nonnull(realpath(file, resolved));
+    ck_assert_str_eq(path, resolved);
+    /* the data directory is first: a preferred name in a later directory does not win */
+    static const char *const missing[] = {"nothing-like-this.ow"};
+    ck_assert(!paths_find_data(NULL, missing, 1, path, sizeof path, searched, sizeof searched));
+    ck_assert_ptr_nonnull(strstr(searched, "datadir"));
+    unsetenv("OCTUPLE_DATA_DIR");
+    /* in an in-tree build, ../weights beside this test program holds the shipped ones */
+    static const char *const shipped[] = {"jaskowski-all2.ow"};
+    char source[PATHS_SIZE], build[PATHS_SIZE];
+    if (realpath(OCTUPLE_SRCDIR, source) && realpath(OCTUPLE_BUILDDIR, build) &&
+        !strcmp(source, build))
+        ck_assert_msg(paths_find_data(NULL, shipped, 1, path, sizeof path, searched,
+                                      sizeof searched), "searched %s", searched);
+}
+END_TEST
+
+/* ---- the game ---- */
+
+START_TEST(test_play_undo_redo)
+{
+    Engine *engine = new_engine(2);
+    OctError error;
+    play(engine, "f5d6c3");
+    ck_assert_int_eq(engine_game(engine)->move_count, 3);
+    ck_assert(!engine_play(engine, move_parse("a1", NULL), NAN, NAN, &error));
+    ck_assert(!engine_play(engine, MOVE_PASS, NAN, NAN, &error));
+    ck_assert_int_eq(engine_game(engine)->move_count, 3);
+    ck_assert_int_eq(engine_undo(engine), 1);
+    ck_assert_int_eq(engine_undo(engine), 1);
+    ck_assert_int_eq(engine_redo(engine), 1);
+    ck_assert_int_eq(engine_game(engine)->moves[1], move_parse("d6", NULL));
+    /* replaying the next redo move keeps the list; another move forks it */
+    play(engine, "c3");
+    ck_assert_int_eq(engine_redo(engine), 0);
+    ck_assert_int_eq(engine_undo(engine), 1);
+    play(engine, "c5");
+    ck_assert_int_eq(engine_redo(engine), 0);
+    while (engine_undo(engine))
+        continue;
+    ck_assert_int_eq(engine_game(engine)->move_count, 0);
+    ck_assert_int_eq(engine_undo(engine), 0);
+    engine_free(engine);
+}
+END_TEST
+
+/* The passes game of check_nboard: passes at plies 48 and 50. */
+static const char *const passes_game =
+    "e6f6f5d6e7f7d7g5c5f3g4c7e8d8c6b7g8b6c8h5a6g6b4g7h7a5h3f4a4f8c3h8d3b5g2h1e2d1f1a8e3h6g3"
+    "c4a7b8h4a3pah2pab3c2b1d2f2g1e1b2a2a1c1";
+
+START_TEST(test_undo_redo_passes)
+{
+    Engine *engine = new_engine(2);
+    play(engine, passes_game);
+    const Game *game = engine_game(engine);
+    ck_assert_int_eq(game->move_count, 62);
+    ck_assert(game_is_over(game));
+    while (game->move_count > 52)
+        engine_undo(engine);
+    /* moves 47.. are a3 pa h2 pa b3: a position where the side to move must pass is
+     * skipped, so the pass goes back with the move before it */
+    ck_assert_int_eq(engine_undo(engine), 1); /* b3 */
+    ck_assert_int_eq(game->move_count, 51);
+    ck_assert_int_eq(engine_undo(engine), 2); /* pa, h2 */
+    ck_assert_int_eq(game->move_count, 49);
+    ck_assert_int_eq(engine_undo(engine), 2); /* pa, a3 */
+    ck_assert_int_eq(game->move_count, 47);
+    ck_assert_int_eq(engine_redo(engine), 2); /* a3 and the forced pass */
+    ck_assert_int_eq(game->move_count, 49);
+    ck_assert_int_eq(engine_redo(engine), 2);
+    ck_assert_int_eq(engine_redo(engine), 1);
+    ck_assert_int_eq(game->moves[51], move_parse("b3", NULL));
+    /* a move after a forced pass may be played directly: the pass is inserted */
+    while (game->move_count > 47)
+        engine_undo(engine);
+    ck_assert_int_eq(game->move_count, 47);
+    play(engine, "a3h2"); /* black cannot move after a3: pass before h2 */
+    ck_assert_int_eq(game->move_count, 50);
+    ck_assert_int_eq(game->moves[49], move_parse("h2", NULL));
+    ck_assert_int_eq(game->moves[48], MOVE_PASS);
+    engine_free(engine);
+}
+END_TEST
+
+START_TEST(test_records)
+{
+    Engine *engine = new_engine(2);
+    GgfRecord record;
+    OctError error;
+    const char *text = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[a]PW[b]RE[?]"
+                       "TI[15:00]TY[8]BO[8 ---------------------------O*------*O-------------"
+                       "-------------- *]B[F5/1.50]W[F6//2.5]B[D3]W[C5];)";
+    ck_assert(ggf_parse(text, &record, NULL, &error));
+    engine_set_record(engine, &record);
+    Board now_board;
+    engine_position(engine, &now_board, NULL);
+    int legal = __builtin_ctzll(board_legal(&now_board));
+    ck_assert(engine_play(engine, legal, 0.25, 1.5, &error));
+    GgfRecord out;
+    engine_record(engine, &out);
+    ck_assert_str_eq(out.black, "a");
+    ck_assert_str_eq(out.white, "b");
+    ck_assert_str_eq(out.result, "?");
+    ck_assert_int_eq(out.game.move_count, 5);
+    ck_assert(out.evals[0] == 1.5 && isnan(out.times[0]));
+    ck_assert(out.times[1] == 2.5);
+    ck_assert(out.evals[4] == 0.25 && out.times[4] == 1.5);
+    char line[GGF_LINE_SIZE];
+    ck_assert(ggf_format(&out, line, sizeof line, &error));
+    GgfRecord back;
+    ck_assert(ggf_parse(line, &back, NULL, &error));
+    ck_assert_int_eq(back.game.move_count, 5);
+    /* set_position and restart */
+    Board board;
+    Color side;
+    ck_assert(board_parse("---------------------------OX------XO--------------------------- O",
+                          &board, &side, &error));
+    engine_set_position(engine, &board, side);
+    play(engine, "f4");
+    engine_restart(engine);
+    Color now;
+    Board position;
+    engine_position(engine, &position, &now);
+    ck_assert_int_eq(now, COLOR_WHITE);
+    ck_assert(board_equal(&position, &board));
+    engine_new_game(engine);
+    engine_position(engine, &position, &now);
+    ck_assert_int_eq(now, COLOR_BLACK);
+    engine_free(engine);
+}
+END_TEST
+
+/* ---- searches ---- */
+
+typedef struct Collected {
+    int iterations, positions, finished;
+    int plies[80];
+    EngineReport last;
+    bool order_ok;
+} Collected;
+
+static void collect(void *context, const EngineReport *report)
+{
+    Collected *collected = context;
+    ck_assert_int_eq(collected->finished, 0); /* nothing after ENGINE_FINISHED */
+    switch (report->event) {
+    case ENGINE_ITERATION:
+        ++collected->iterations;
+        break;
+    case ENGINE_POSITION:
+        if (collected->positions < 80)
+            collected->plies[collected->positions] = report->ply;
+        ++collected->positions;
+        collected->last = *report;
+        break;
+    case ENGINE_FINISHED:
+        ++collected->finished;
+        break;
+    }
+}
+
+START_TEST(test_think_hint_analyze)
+{
+    Engine *engine = new_engine(4);
+    OctError error;
+    play(engine, "f5d6c3");
+    Collected think = {0};
+    EngineRequest request = {ENGINE_THINK, 1, 0};
+    ck_assert(engine_run(engine, &request, collect, &think, &error));
+    ck_assert_int_eq(think.iterations, 4);
+    ck_assert_int_eq(think.positions, 1);
+    ck_assert_int_eq(think.finished, 1);
+    Board board;
+    engine_position(engine, &board, NULL);
+    ck_assert(board_legal(&board) >> think.last.result.move & 1);
+    ck_assert_int_eq(think.last.ply, 3);
+    ck_assert(!think.last.stopped && !think.last.forced);
+    ck_assert_int_eq(engine_game(engine)->move_count, 3); /* not played */
+
+    Collected hint = {0};
+    request = (EngineRequest){ENGINE_HINT, 4, 0};
+    ck_assert(engine_run(engine, &request, collect, &hint, &error));
+    const SearchResult *result = &hint.last.result;
+    ck_assert_int_eq(result->line_count, 4);
+    for (int i = 1; i < 4; ++i)
+        ck_assert_int_le(result->lines[i].score, result->lines[i - 1].score);
+
+    Collected analysis = {0};
+    request = (EngineRequest){ENGINE_ANALYZE, 1, 1};
+    ck_assert(engine_run(engine, &request, collect, &analysis, &error));
+    ck_assert_int_eq(analysis.positions, 3); /* plies 3, 2, 1 */
+    ck_assert_int_eq(analysis.plies[0], 3);
+    ck_assert_int_eq(analysis.plies[2], 1);
+    engine_free(engine);
+}
+END_TEST
+
+START_TEST(test_forced_think)
+{
+    Engine *engine = new_engine(6);
+    OctError error;
+    play(engine, passes_game);
+    /* game over */
+    Collected over = {0};
+    EngineRequest request = {ENGINE_THINK, 1, 0};
+    ck_assert(engine_run(engine, &request, collect, &over, &error));
+    ck_assert_int_eq(over.last.result.move, MOVE_NONE);
+    ck_assert(over.last.forced);
+    /* a forced pass: black after a3 (ply 47) */
+    engine_new_game(engine);
+    char prefix[100];
+    snprintf(prefix, sizeof prefix, "%.96s", passes_game);
+    play(engine, prefix);
+    ck_assert_int_eq(engine_game(engine)->move_count, 48);
+    Collected pass = {0};
+    ck_assert(engine_run(engine, &request, collect, &pass, &error));
+    ck_assert_int_eq(pass.last.result.move, MOVE_PASS);
+    ck_assert(pass.last.forced);
+    ck_assert_int_eq(pass.iterations, 0);
+    engine_free(engine);
+}
+END_TEST
+
+/* A search that would last for ever stops promptly. */
+START_TEST(test_stop_is_prompt)
+{
+    Engine *engine = new_engine(60);
+    OctError error;
+    Collected collected = {0};
+    EngineRequest request = {ENGINE_HINT, 64, 0};
+    ck_assert(engine_start(engine, &request, collect, &collected, &error));
+    ck_assert(!engine_start(engine, &request, collect, &collected, &error)); /* busy */
+    ck_assert(!engine_play(engine, move_parse("f5", NULL), NAN, NAN, &error));
+    EngineSettings settings = *engine_settings(engine);
+    ck_assert(!engine_configure(engine, &settings, &error));
+    usleep(200 * 1000);
+    ck_assert(engine_busy(engine));
+    double begin = session_now();
+    engine_stop(engine);
+    double took = session_now() - begin;
+    fprintf(stderr, "check_engine: engine_stop took %.2f ms\n", took * 1000);
+    ck_assert_msg(took < 0.5, "stop took %.0f ms", took * 1000);
+    ck_assert(!engine_busy(engine));
+    ck_assert_int_eq(collected.finished, 1);
+    ck_assert(collected.last.stopped);
+    /* stopping right after starting loses no stop (the search clears its flag at start) */
+    for (int i = 0; i < 20; ++i) {
+        Collected again = {0};
+        ck_assert(engine_start(engine, &request, collect, &again, &error));
+        engine_stop(engine);
+        ck_assert_int_eq(again.finished, 1);
+    }
+    /* the wake-up descriptor is readable once a task ended, until collected */
+    engine_set_position(engine, &(Board){0x0000000810000000ULL, 0x0000001008000000ULL},
+                        COLOR_BLACK);
+    request = (EngineRequest){ENGINE_THINK, 1, 0};
+    settings.depth = 1;
+    settings.exact = 0;
+    ck_assert(engine_configure(engine, &settings, &error));
+    Collected quick = {0};
+    ck_assert(engine_start(engine, &request, collect, &quick, &error));
+    struct pollfd wake = {engine_wakeup_fd(engine), POLLIN, 0};
+    ck_assert_int_eq(poll(&wake, 1, 30000), 1);
+    engine_wait(engine);
+    ck_assert_int_eq(quick.finished, 1);
+    ck_assert_int_eq(poll(&wake, 1, 0), 0);
+    engine_free(engine);
+}
+END_TEST
+
+START_TEST(test_configure)
+{
+    Engine *engine = new_engine(3);
+    EngineSettings settings = *engine_settings(engine);
+    OctError error;
+    strcpy(settings.weights, "/nonexistent.ow");
+    ck_assert(!engine_configure(engine, &settings, &error));
+    ck_assert_str_eq(engine_settings(engine)->weights, default_weights);
+    settings = *engine_settings(engine);
+    settings.hash_megabytes = 4;
+    settings.depth = 5;
+    ck_assert(engine_configure(engine, &settings, &error));
+    ck_assert_int_eq(engine_settings(engine)->depth, 5);
+    ck_assert_str_eq(engine_weights_path(engine), default_weights);
+    ck_assert_str_eq(engine_notice(engine), "");
+    Collected think = {0};
+    EngineRequest request = {ENGINE_THINK, 1, 0};
+    ck_assert(engine_run(engine, &request, collect, &think, &error));
+    ck_assert_int_eq(think.iterations, 5);
+    engine_free(engine);
+    /* explicit weights that do not load are an error */
+    settings_init(&settings, NULL);
+    settings.hash_megabytes = 4;
+    strcpy(settings.weights, "/nonexistent.ow");
+    ck_assert(!engine_create(&settings, &engine, &error));
+}
+END_TEST
+
+START_TEST(test_learn)
+{
+    Engine *engine = new_engine(2);
+    OctError error;
+    char path[PATHS_SIZE];
+    ck_assert(engine_learned_path(path, sizeof path, false, &error));
+    unlink(path);
+    play(engine, "f5d6");
+    ck_assert(!engine_learn(engine, NULL, 0, &error));
+    ck_assert_ptr_nonnull(strstr(error.message, "not over"));
+    engine_new_game(engine);
+    play(engine, passes_game);
+    char written[PATHS_SIZE];
+    ck_assert_msg(engine_learn(engine, written, sizeof written, &error), "%s", error.message);
+    ck_assert_str_eq(written, path);
+    ck_assert(engine_learn(engine, NULL, 0, &error));
+    GgfRecord *records;
+    size_t count;
+    ck_assert_msg(ggf_read_file(path, &records, &count, &error), "%s", error.message);
+    ck_assert_int_eq(count, 2);
+    ck_assert_int_eq(records[1].game.move_count, 62);
+    char result[16];
+    snprintf(result, sizeof result, "%+d", game_black_score(&records[1].game));
+    ck_assert_str_eq(records[1].result, result);
+    free(records);
+    engine_free(engine);
+}
+END_TEST
+
+START_TEST(test_format_moves)
+{
+    int moves[] = {37, 43, MOVE_PASS, 18};
+    char out[64];
+    engine_format_moves(moves, 4, COLOR_BLACK, "", out, sizeof out);
+    ck_assert_str_eq(out, "F5d6PAc3");
+    engine_format_moves(moves, 4, COLOR_WHITE, " ", out, sizeof out);
+    ck_assert_str_eq(out, "f5 D6 pa C3");
+    engine_format_moves(moves, 4, COLOR_BLACK, "", out, 6); /* whole moves only */
+    ck_assert_str_eq(out, "F5d6");
+}
+END_TEST
+
+int main(void)
+{
+    session_home();
+    Suite *suite = suite_create("engine");
+    TCase *tc = tcase_create("engine");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_level_table);
+    tcase_add_test(tc, test_settings_defaults_and_table);
+    tcase_add_test(tc, test_options);
+    tcase_add_test(tc, test_user_dirs);
+    tcase_add_test(tc, test_append_atomic);
+    tcase_add_test(tc, test_find_data);
+    tcase_add_test(tc, test_play_undo_redo);
+    tcase_add_test(tc, test_undo_redo_passes);
+    tcase_add_test(tc, test_records);
+    tcase_add_test(tc, test_think_hint_analyze);
+    tcase_add_test(tc, test_forced_think);
+    tcase_add_test(tc, test_stop_is_prompt);
+    tcase_add_test(tc, test_configure);
+    tcase_add_test(tc, test_learn);
+    tcase_add_test(tc, test_format_moves);
+    suite_add_tcase(suite, tc);
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,669 @@
+/* NBoard protocol sessions against the built binary through pipes, as the GUI drives it:
+ * handshake, real game records, moves, go, hints, analyze, learn, pings during long
+ * searches, passes and finished games, and bad input of every kind. Every line the engine
+ * prints is checked against the formats the GUI parses. */
+#include <check.h>
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "game.h"
+#include "ggf.h"
+#include "notation.h"
+#include "session.h"
+
+enum { SKIPPED_SIZE = 1 << 16 };
+
+static const char *const formats_example =
+    "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[a]PW[b]RE[?]TI[15:00]TY[8]"
+    "BO[8 ---------------------------O*------*O--------------------------- *]"
+    "B[F5]W[F6]B[D3]W[C5];)";
+
+/* A random game with two passes (plies 48 and 50), ending with a full board, written the
+ * way NBoard writes records: evaluations and times on most moves. */
+static const char *const passes_moves =
+    "B[E6/-3.14]W[F6//1.633]B[F5/-1.56/1.81]W[D6/1.51]B[E7//0.197]W[F7/-5.84/2.51]B[D7/-2.89]"
+    "W[G5//0.703]B[C5/5.95/1.41]W[F3/4.04]B[G4//1.429]W[C7/1.67/0.45]B[E8/1.62]W[D8//2.604]"
+    "B[C6/0.28/2.22]W[B7/2.06]B[G8//0.192]W[B6/3.10/1.77]B[C8/-2.38]W[H5//0.093]"
+    "B[A6/4.39/1.42]W[G6/2.63]B[B4//2.636]W[G7/2.57/2.76]B[H7/-1.26]W[A5//2.403]"
+    "B[H3/-0.66/2.81]W[F4/4.55]B[A4//0.292]W[F8/-4.37/0.65]B[C3/5.59]W[H8//1.308]"
+    "B[D3/1.52/0.90]W[B5/0.09]B[G2//1.158]W[H1/-1.79/1.76]B[E2/1.01]W[D1//2.713]"
+    "B[F1/2.18/2.79]W[A8/4.28]B[E3//2.973]W[H6/2.06/0.49]B[G3/4.33]W[C4//2.894]"
+    "B[A7/4.86/1.71]W[B8/2.57]B[H4//0.633]W[A3/3.98/1.72]B[PA]W[H2//0.855]B[PA]"
+    "W[B3/-5.24]B[C2//2.562]W[B1/5.88/0.27]B[D2/3.61]W[F2//1.231]B[G1/-4.19/0.88]"
+    "W[E1/3.23]B[B2//2.618]W[A2/-5.47/1.84]B[A1/-5.46]W[C1//2.155]";
+static const char *const record_head =
+    "(;GM[Othello]PC[NBoard]DT[2014-03-01 10:00:00 GMT]PB[Human]PW[Edax]RE[?]TI[5:00]TY[8]"
+    "BO[8 ---------------------------O*------*O--------------------------- *]";
+
+/* The first `plies` moves of the passes game as a GGF record. */
+static char *passes_record(int plies)
+{
+    char *out = malloc(8192);
+    strcpy(out, record_head);
+    const char *p = passes_moves;
+    for (int i = 0; i < plies && *p; ++i) {
+        const char *end = strchr(p, ']') + 1;
+        strncat(out, p, (size_t)(end - p));
+        p = end;
+    }
+    strcat(out, ";)");
+    return out;
+}
+
+static bool is_number(const char *text, bool allow_sign)
+{
+    const char *p = text;
+    if (allow_sign && (*p == '+' || *p == '-'))
+        ++p;
+    bool digits = false, point = false;
+    for (; *p; ++p) {
+        if (isdigit((unsigned char)*p))
+            digits = true;
+        else if (*p == '.' && !point)
+            point = true;
+        else
+            return false;
+    }
+    return digits;
+}
+
+static bool is_move(const char *text, size_t length)
+{
+    if (length != 2)
+        return false;
+    if (!strncasecmp(text, "pa", 2))
+        return true;
+    char col = (char)tolower((unsigned char)text[0]);
+    return col >= 'a' && col <= 'h' && text[1] >= '1' && text[1] <= '8';
+}
+
+/* `MOVE[/EVAL[/TIME]]` */
+static bool valid_mli(const char *text)
+{
+    char copy[128];
+    snprintf(copy, sizeof copy, "%s", text);
+    char *fields[4] = {copy, NULL, NULL, NULL};
+    int count = 1;
+    for (char *c = copy; *c; ++c)
+        if (*c == '/') {
+            if (count == 3)
+                return false;
+            *c = '\0';
+            fields[count++] = c + 1;
+        }
+    if (!is_move(fields[0], strlen(fields[0])))
+        return false;
+    if (count >= 2 && fields[1][0] && !is_number(fields[1], true))
+        return false;
+    if (count == 3 && !is_number(fields[2], false))
+        return false;
+    return !(count == 2 && !fields[1][0]);
+}
+
+/* True when `line` is a line the GUI knows, well formed. */
+static bool valid_line(const char *line)
+{
+    char words[8][128] = {{0}};
+    int count = 0;
+    const char *p = line;
+    while (*p && count < 8) {
+        while (*p == ' ')
+            ++p;
+        size_t length = strcspn(p, " ");
+        if (!length)
+            break;
+        snprintf(words[count++], sizeof words[0], "%.*s", (int)length, p);
+        p += length;
+    }
+    if (count == 0)
+        return false;
+    const char *w = words[0];
+    if (!strcmp(w, "status"))
+        return true;
+    if (!strcmp(w, "learned"))
+        return count == 1;
+    if (!strcmp(w, "pong")) {
+        if (count != 2)
+            return false;
+        const char *n = words[1] + (words[1][0] == '-');
+        return *n && strspn(n, "0123456789") == strlen(n);
+    }
+    if (!strcmp(w, "==="))
+        return count == 2 && valid_mli(words[1]);
+    if (!strcmp(w, "set")) {
+        if (count != 3 || strcmp(words[1], "myname"))
+            return false;
+        for (const char *c = words[2]; *c; ++c)
+            if (!isalnum((unsigned char)*c))
+                return false;
+        return true;
+    }
+    if (!strcmp(w, "search") || !strcmp(w, "book")) {
+        if (count < 5)
+            return false;
+        size_t length = strlen(words[1]);
+        if (length == 0 || length % 2)
+            return false;
+        for (size_t i = 0; i < length; i += 2)
+            if (!is_move(words[1] + i, 2))
+                return false;
+        if (!is_number(words[2], true) || strcmp(words[3], "0"))
+            return false;
+        const char *d = words[4];
+        size_t digits = strspn(d, "0123456789");
+        return digits > 0 && (!d[digits] || !strcmp(d + digits, "%") || !strcmp(d + digits, "%W"));
+    }
+    if (!strcmp(w, "nodestats"))
+        return count == 3 && strspn(words[1], "0123456789") == strlen(words[1]) &&
+               is_number(words[2], false);
+    if (!strcmp(w, "analysis"))
+        return count == 3 && strspn(words[1], "0123456789") == strlen(words[1]) &&
+               is_number(words[2], true);
+    return false;
+}
+
+static bool start(Child *child)
+{
+    static const char *const args[] = {"--nboard", "--threads", "1", "--hash", "16", NULL};
+    return child_start(child, args, false);
+}
+
+/* Reads lines up to one starting with `prefix`, checking every line; returns it. */
+static char *expect(Child *child, const char *prefix, double seconds, char *skipped)
+{
+    char local[SKIPPED_SIZE];
+    char *into = skipped ? skipped : local;
+    size_t before = strlen(into);
+    char *line = child_expect(child, prefix, seconds, into, SKIPPED_SIZE);
+    ck_assert_msg(line != NULL, "no line starting '%s' within %.0f s; got:\n%s", prefix, seconds,
+                  into + before);
+    ck_assert_msg(valid_line(line), "malformed line: '%s'", line);
+    for (char *p = into + before; *p;) {
+        char *end = strchr(p, '\n');
+        *end = '\0';
+        ck_assert_msg(valid_line(p), "malformed or unknown line: '%s'", p);
+        *end = '\n';
+        p = end + 1;
+    }
+    return line;
+}
+
+/* Reads up to `pong N` (the ping was sent with a request). */
+static void expect_pong(Child *child, int number, char *skipped)
+{
+    char want[32];
+    snprintf(want, sizeof want, "pong %d", number);
+    char *line = expect(child, "pong", 60, skipped);
+    ck_assert_str_eq(line, want);
+    free(line);
+}
+
+/* Sends `ping N` and reads up to its pong. */
+static void sync_ping(Child *child, int number, char *skipped)
+{
+    char text[32];
+    snprintf(text, sizeof text, "ping %d\n", number);
+    child_send(child, text);
+    expect_pong(child, number, skipped);
+}
+
+static int count_lines(const char *text, const char *prefix)
+{
+    int count = 0;
+    for (const char *p = text; *p;) {
+        if (!strncmp(p, prefix, strlen(prefix)))
+            ++count;
+        const char *end = strchr(p, '\n');
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    return count;
+}
+
+/* The move of an `=== MLI` line, checked legal in `game` (which gets it appended). */
+static int check_answer(const char *line, Game *game)
+{
+    ck_assert_msg(!strncmp(line, "=== ", 4), "not an answer: %s", line);
+    size_t used;
+    int move = move_parse(line + 4, &used);
+    ck_assert_int_ge(move, 0);
+    Game copy = *game;
+    OctError error;
+    ck_assert_msg(game_append(&copy, move, &error), "illegal answer %s: %s", line, error.message);
+    return move;
+}
+
+static Game parse_game(const char *ggf)
+{
+    GgfRecord record;
+    OctError error;
+    ck_assert_msg(ggf_parse(ggf, &record, NULL, &error), "%s", error.message);
+    return record.game;
+}
+
+START_TEST(test_handshake_and_depth)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\n");
+    char *line = expect(&child, "set myname", 30, NULL);
+    ck_assert_str_eq(line, "set myname Octuple7");
+    free(line);
+    child_send(&child, "set depth 4\n");
+    line = expect(&child, "set myname", 30, NULL);
+    ck_assert_str_eq(line, "set myname Octuple4");
+    free(line);
+    child_send(&child, "nboard 1\n"); /* version 1 is accepted too */
+    line = expect(&child, "set myname", 30, NULL);
+    ck_assert_str_eq(line, "set myname Octuple4");
+    free(line);
+    sync_ping(&child, 1, NULL);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+START_TEST(test_formats_example_go)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 4\n");
+    char text[4096];
+    snprintf(text, sizeof text, "set game %s\n", formats_example);
+    child_send(&child, text);
+    child_send(&child, "set contempt 0\nping 1\ngo\n");
+    char skipped[SKIPPED_SIZE] = "";
+    expect_pong(&child, 1, skipped);
+    ck_assert_int_eq(count_lines(skipped, "status"), 0); /* nothing was wrong */
+    skipped[0] = '\0';
+    char *line = expect(&child, "===", 60, skipped);
+    Game game = parse_game(formats_example);
+    check_answer(line, &game);
+    /* the capture's order: status Thinking, search lines, nodestats, status, === */
+    ck_assert_ptr_nonnull(strstr(skipped, "status Thinking\n"));
+    ck_assert_int_ge(count_lines(skipped, "search "), 1);
+    ck_assert_int_eq(count_lines(skipped, "nodestats "), 1);
+    ck_assert_ptr_nonnull(strstr(skipped, "\nstatus\n"));
+    /* the answer carries eval and time: MOVE/EVAL/TIME */
+    ck_assert_msg(strchr(line + 4, '/') && strchr(strchr(line + 4, '/') + 1, '/'), "%s", line);
+    free(line);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+START_TEST(test_passes_record_move_hint)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 3\n");
+    /* up to the first pass, with white's reply after it played with `move` */
+    char *ggf = passes_record(49); /* ... W[A3] B[PA] */
+    Game game = parse_game(ggf);
+    ck_assert_int_eq(game.moves[48], MOVE_PASS);
+    char text[8192];
+    snprintf(text, sizeof text, "set game %s\n", ggf);
+    child_send(&child, text);
+    child_send(&child, "move H2//0.855\n");
+    OctError error;
+    ck_assert(game_append(&game, move_parse("h2", NULL), &error));
+    char skipped[SKIPPED_SIZE] = "";
+    sync_ping(&child, 1, skipped);
+    ck_assert_int_eq(count_lines(skipped, "status"), 0);
+    /* black must pass again here */
+    child_send(&child, "go\n");
+    char *line = expect(&child, "===", 60, NULL);
+    ck_assert_str_eq(line, "=== PA");
+    free(line);
+    child_send(&child, "move PA\nmove B3/-5.24\nping 2\nhint 4\n");
+    ck_assert(game_append(&game, MOVE_PASS, &error));
+    ck_assert(game_append(&game, move_parse("b3", NULL), &error));
+    skipped[0] = '\0';
+    expect_pong(&child, 2, skipped);
+    ck_assert_int_eq(count_lines(skipped, "status"), 0);
+    skipped[0] = '\0';
+    /* the hint ends with an empty status; its last depth has 4 different moves */
+    char *end = NULL;
+    for (;;) {
+        end = expect(&child, "status", 60, skipped);
+        if (!strcmp(end, "status"))
+            break;
+        free(end);
+    }
+    free(end);
+    Board board;
+    game_position(&game, game.move_count, &board, NULL);
+    int legal = __builtin_popcountll(board_legal(&board));
+    int wanted = legal < 4 ? legal : 4;
+    char last_depth[16] = "";
+    int at_last = 0;
+    uint64_t seen = 0;
+    for (char *p = skipped; (p = strstr(p, "search ")); ++p) {
+        char pv[128], eval[32], zero[8], depth[16];
+        ck_assert_int_eq(sscanf(p, "search %127s %31s %7s %15s", pv, eval, zero, depth), 4);
+        if (strcmp(depth, last_depth)) {
+            snprintf(last_depth, sizeof last_depth, "%s", depth);
+            at_last = 0;
+            seen = 0;
+        }
+        int move = move_parse(pv, NULL);
+        ck_assert_msg(move >= 0 && (board_legal(&board) >> move & 1), "hint %s not legal", pv);
+        ck_assert_msg(!(seen >> move & 1), "move %s twice at one depth", pv);
+        seen |= 1ULL << move;
+        ++at_last;
+    }
+    ck_assert_int_eq(at_last, wanted);
+    free(ggf);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+START_TEST(test_forced_positions)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 8\n");
+    /* the finished game: go answers PA, hint answers only an empty status */
+    char *ggf = passes_record(62);
+    Game game = parse_game(ggf);
+    ck_assert(game_is_over(&game));
+    char text[8192];
+    snprintf(text, sizeof text, "set game %s\nping 1\ngo\n", ggf);
+    child_send(&child, text);
+    expect_pong(&child, 1, NULL);
+    char *line = expect(&child, "===", 30, NULL);
+    ck_assert_str_eq(line, "=== PA");
+    free(line);
+    child_send(&child, "ping 2\nhint 4\nping 3\n");
+    expect_pong(&child, 2, NULL);
+    char skipped[SKIPPED_SIZE] = "";
+    expect_pong(&child, 3, skipped);
+    ck_assert_str_eq(skipped, "status\n");
+    free(ggf);
+    /* a position with exactly one legal move is answered at once, without searching */
+    int ply = -1;
+    for (int i = 0; i < game.move_count && ply < 0; ++i) {
+        Board board;
+        game_position(&game, i, &board, NULL);
+        if (__builtin_popcountll(board_legal(&board)) == 1)
+            ply = i;
+    }
+    ck_assert_int_ge(ply, 0);
+    ggf = passes_record(ply);
+    snprintf(text, sizeof text, "set game %s\nping 4\ngo\n", ggf);
+    child_send(&child, text);
+    expect_pong(&child, 4, NULL);
+    double begin = session_now();
+    line = expect(&child, "===", 30, NULL);
+    ck_assert_msg(session_now() - begin < 5, "one legal move took %.2f s", session_now() - begin);
+    Game prefix = parse_game(ggf);
+    ck_assert_int_eq(check_answer(line, &prefix), game.moves[ply]);
+    free(line);
+    free(ggf);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+/* The GUI pings before every request; a search in progress must stop and the pong come
+ * first. Goal: under 50 ms; asserted: under 500 ms (a loaded 2-core machine). */
+START_TEST(test_ping_stops_search)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 60\n"); /* depth 60 solves everything: endless */
+    double worst = 0, total = 0;
+    int samples = 0, ping = 1;
+    for (int round = 0; round < 4; ++round) {
+        bool think = round % 2 == 1;
+        char text[64];
+        snprintf(text, sizeof text, "ping %d\n%s\n", ping, think ? "go" : "hint 64");
+        child_send(&child, text);
+        expect_pong(&child, ping++, NULL);
+        char *line = expect(&child, "status Thinking", 30, NULL);
+        free(line);
+        usleep(300 * 1000);
+        snprintf(text, sizeof text, "ping %d\n", ping);
+        double sent = session_now();
+        child_send(&child, text);
+        char skipped[SKIPPED_SIZE] = "";
+        expect_pong(&child, ping++, skipped);
+        double latency = session_now() - sent;
+        worst = latency > worst ? latency : worst;
+        total += latency;
+        ++samples;
+        /* what the interrupted search had came before the pong (stale, discarded) */
+        ck_assert_ptr_nonnull(strstr(skipped, "status\n"));
+        if (think)
+            ck_assert_int_eq(count_lines(skipped, "=== "), 1);
+        /* and nothing after it */
+        snprintf(text, sizeof text, "ping %d\n", ping);
+        child_send(&child, text);
+        skipped[0] = '\0';
+        expect_pong(&child, ping++, skipped);
+        ck_assert_str_eq(skipped, "");
+    }
+    fprintf(stderr, "check_nboard: ping during search answered in %.1f ms on average, "
+            "%.1f ms at worst (%d samples)\n", 1000 * total / samples, 1000 * worst, samples);
+    ck_assert_msg(worst < 0.5, "pong took %.0f ms", worst * 1000);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+START_TEST(test_bad_input)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 2\n");
+    char text[4096];
+    snprintf(text, sizeof text, "set game %s\n", formats_example);
+    child_send(&child, text);
+    sync_ping(&child, 0, NULL);
+    /* each gets exactly one status line and changes nothing */
+    static const char *const bad[] = {
+        "bogus", "xyzzy 1 2 3", "move", "move Z9", "move F5/abc", "move F5/1/2/3", "move A1",
+        "move PA", "move F5 E6", "set", "set game", "set game garbage",
+        "set game (;GM[Othello]BO[8 ---------------------------O*------*O----;)",
+        "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[A1];)",
+        "set depth 0", "set depth 61", "set depth x", "set depth", "set contempt x",
+        "set contempt", "set colour red", "ping", "ping abc", "ping 1.5", "hint 0", "hint 65",
+        "hint x", "nboard 3", "nboard", "\x01\x02\x7f move", "=== F5", "pong 3",
+    };
+    int ping = 1;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        snprintf(text, sizeof text, "%s\nping %d\n", bad[i], ping);
+        child_send(&child, text);
+        char skipped[SKIPPED_SIZE] = "";
+        expect_pong(&child, ping++, skipped);
+        ck_assert_msg(count_lines(skipped, "status ") == 1, "'%s' gave:\n%s", bad[i], skipped);
+        ck_assert_msg(count_lines(skipped, "") == count_lines(skipped, "status") ||
+                      !strncmp(bad[i], "hint", 4),
+                      "'%s' gave more than a status line:\n%s", bad[i], skipped);
+    }
+    /* blank lines are ignored silently; an over-long line is reported */
+    child_send(&child, "\n   \n\r\n");
+    char *huge = malloc(70001);
+    memset(huge, 'x', 70000);
+    huge[70000] = '\0';
+    child_send(&child, "move ");
+    child_send(&child, huge);
+    free(huge);
+    snprintf(text, sizeof text, "\nping %d\n", ping);
+    child_send(&child, text);
+    char skipped[SKIPPED_SIZE] = "";
+    expect_pong(&child, ping++, skipped);
+    ck_assert_int_eq(count_lines(skipped, "status "), 1);
+    ck_assert_int_eq(count_lines(skipped, ""), 1);
+    /* the position is still the example's: the engine answers a legal move in it */
+    snprintf(text, sizeof text, "ping %d\ngo\n", ping);
+    child_send(&child, text);
+    expect_pong(&child, ping++, NULL);
+    char *line = expect(&child, "===", 60, NULL);
+    Game game = parse_game(formats_example);
+    check_answer(line, &game);
+    free(line);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+START_TEST(test_analyze)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 2\n");
+    char text[4096];
+    snprintf(text, sizeof text, "set game %s\nping 1\nanalyze\n", formats_example);
+    child_send(&child, text);
+    expect_pong(&child, 1, NULL);
+    /* one line per position from the end back to the start, then an empty status */
+    for (int moves = 4; moves >= 0; --moves) {
+        char *line = expect(&child, "analysis", 60, NULL);
+        int made;
+        double eval;
+        ck_assert_int_eq(sscanf(line, "analysis %d %lf", &made, &eval), 2);
+        ck_assert_int_eq(made, moves);
+        ck_assert(fabs(eval) <= 64);
+        free(line);
+    }
+    char *line = expect(&child, "status", 60, NULL);
+    ck_assert_str_eq(line, "status");
+    free(line);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+static int count_file_lines(const char *path)
+{
+    FILE *file = fopen(path, "r");
+    if (!file)
+        return 0;
+    int count = 0, c;
+    while ((c = fgetc(file)) != EOF)
+        count += c == '\n';
+    fclose(file);
+    return count;
+}
+
+/* Self-play through the protocol: the test plays the GUI, the engine both sides. The game
+ * is legal and finished, and `learn` stores it. */
+START_TEST(test_self_play_and_learn)
+{
+    char learned[600];
+    snprintf(learned, sizeof learned, "%s/data/octuple/learned.ggf", session_home());
+    int before = count_file_lines(learned);
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 2\n");
+    Game game;
+    game_init(&game);
+    char text[4096];
+    snprintf(text, sizeof text, "set game %s\n", record_head);
+    strcat(text, ";)\n");
+    child_send(&child, text);
+    /* learning an unfinished game: a reason, and `learned` all the same */
+    child_send(&child, "ping 1\nlearn\n");
+    expect_pong(&child, 1, NULL);
+    char skipped[SKIPPED_SIZE] = "";
+    char *line = expect(&child, "learned", 30, skipped);
+    free(line);
+    ck_assert_int_eq(count_lines(skipped, "status learn:"), 1);
+    int ping = 2;
+    while (!game_is_over(&game)) {
+        snprintf(text, sizeof text, "ping %d\ngo\n", ping);
+        child_send(&child, text);
+        expect_pong(&child, ping++, NULL);
+        line = expect(&child, "===", 60, NULL);
+        int move = check_answer(line, &game);
+        OctError error;
+        ck_assert(game_append(&game, move, &error));
+        char name[3];
+        snprintf(text, sizeof text, "move %s\n", move_format(move, name));
+        child_send(&child, text);
+        free(line);
+        ck_assert_int_le(game.move_count, GAME_MOVE_CAPACITY);
+    }
+    snprintf(text, sizeof text, "ping %d\nlearn\n", ping);
+    child_send(&child, text);
+    expect_pong(&child, ping++, NULL);
+    skipped[0] = '\0';
+    line = expect(&child, "learned", 30, skipped);
+    free(line);
+    ck_assert_str_eq(skipped, "");
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+    /* the learned file gained this game */
+    ck_assert_int_eq(count_file_lines(learned), before + 1);
+    GgfRecord *records;
+    size_t count;
+    OctError error;
+    ck_assert_msg(ggf_read_file(learned, &records, &count, &error), "%s", error.message);
+    const Game *stored = &records[count - 1].game;
+    ck_assert(game_is_over(stored));
+    ck_assert_int_eq(stored->move_count, game.move_count);
+    ck_assert(!memcmp(stored->moves, game.moves, sizeof(int) * (size_t)game.move_count));
+    char result[16];
+    snprintf(result, sizeof result, "%+d", game_black_score(&game));
+    ck_assert_str_eq(records[count - 1].result, result);
+    free(records);
+}
+END_TEST
+
+START_TEST(test_end_of_input_stops_search)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 60\nping 1\nhint 64\n");
+    expect_pong(&child, 1, NULL);
+    char *line = expect(&child, "status Thinking", 30, NULL);
+    free(line);
+    double begin = session_now();
+    ck_assert_int_eq(child_finish(&child, 20), 0); /* closes the input */
+    ck_assert_msg(session_now() - begin < 5, "took %.1f s to exit", session_now() - begin);
+    free(child.output);
+}
+END_TEST
+
+START_TEST(test_quit_command)
+{
+    char *output;
+    static const char *const args[] = {"--nboard", "--threads", "1", "--hash", "16", NULL};
+    int status = child_run(args, "nboard 2\nping 7\nquit\nping 8\n", &output, 30);
+    ck_assert_int_eq(status, 0);
+    ck_assert_ptr_nonnull(strstr(output, "pong 7\n"));
+    ck_assert_ptr_null(strstr(output, "pong 8"));
+    free(output);
+}
+END_TEST
+
+int main(void)
+{
+    session_home();
+    Suite *suite = suite_create("nboard");
+    TCase *tc = tcase_create("protocol");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_handshake_and_depth);
+    tcase_add_test(tc, test_formats_example_go);
+    tcase_add_test(tc, test_passes_record_move_hint);
+    tcase_add_test(tc, test_forced_positions);
+    tcase_add_test(tc, test_ping_stops_search);
+    tcase_add_test(tc, test_bad_input);
+    tcase_add_test(tc, test_analyze);
+    tcase_add_test(tc, test_self_play_and_learn);
+    tcase_add_test(tc, test_end_of_input_stops_search);
+    tcase_add_test(tc, test_quit_command);
+    suite_add_tcase(suite, tc);
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

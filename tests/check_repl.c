@@ -1,0 +1,508 @@
+/* The text interface against the built binary: scripted sessions through pipes covering
+ * every command, the command-line options, a self-play game, and sessions on a
+ * pseudo-terminal showing the prompt, history recall (within and across sessions), tab
+ * completion and Ctrl-C. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "game.h"
+#include "ggf.h"
+#include "notation.h"
+#include "session.h"
+
+static const char *const base_args[] = {"--threads", "1", "--hash", "16", NULL};
+
+/* Check's messages are limited: show the end of long outputs. */
+static const char *tail(const char *output)
+{
+    size_t length = strlen(output);
+    return length > 3000 ? output + length - 3000 : output;
+}
+
+/* Runs a script through a pipe; returns the output (malloc'ed) and checks the status. */
+static char *run_script(const char *script, int expected_status)
+{
+    char *output;
+    int status = child_run(base_args, script, &output, 120);
+    ck_assert_msg(status == expected_status, "status %d, output:\n%s", status, tail(output));
+    return output;
+}
+
+static char *run_args(const char *const *args, const char *input, int expected_status)
+{
+    char *output;
+    int status = child_run(args, input, &output, 60);
+    ck_assert_msg(status == expected_status, "status %d (expected %d), output:\n%s", status,
+                  expected_status, tail(output));
+    return output;
+}
+
+static void assert_has(const char *output, const char *needle)
+{
+    ck_assert_msg(strstr(output, needle) != NULL, "'%s' missing from:\n%s", needle, tail(output));
+}
+
+static int count(const char *output, const char *needle)
+{
+    int n = 0;
+    for (const char *p = output; (p = strstr(p, needle)); p += strlen(needle))
+        ++n;
+    return n;
+}
+
+static char *temp_path(const char *name)
+{
+    char *path = malloc(700);
+    snprintf(path, 700, "%s/%s", session_home(), name);
+    return path;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "w");
+    ck_assert_ptr_nonnull(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+START_TEST(test_pipe_has_no_prompt_or_colour)
+{
+    char *out = run_script("board\n", 0);
+    ck_assert_ptr_null(strstr(out, "octuple>"));
+    ck_assert_ptr_null(strchr(out, '\033'));
+    assert_has(out, "  A B C D E F G H\n");
+    assert_has(out, "4 - - . O * - - - 4");
+    assert_has(out, "move 1, black to move");
+    assert_has(out, "* black:  2 discs,  4 moves");
+    free(out);
+}
+END_TEST
+
+START_TEST(test_game_commands)
+{
+    char *out = run_script(
+        "f5\n"                 /* a bare move */
+        "play d6c3\n"          /* a move string */
+        "undo\n"
+        "u\n"
+        "redo\n"
+        "r\n"
+        "show\n"
+        "e4\n"                 /* illegal: says which moves are legal */
+        "pa\n"                 /* cannot pass with moves */
+        "play zz\n"
+        "frobnicate\n"
+        "new\n"
+        "setboard ---------------------------OX------XO--------------------------- O\n"
+        "setboard xyz\n"
+        "n\n"
+        "i\n"
+        "PLAY F5\n"            /* case-insensitive */
+        "set play = d6\n"      /* leading set and = ignored */
+        "# a comment\n"
+        "\n",
+        0);
+    assert_has(out, "last move: f5 (black)");
+    assert_has(out, "last move: c3 (black)");
+    assert_has(out, "error: illegal move e4: legal moves are d3 f3 f4 g5\n");
+    assert_has(out, "error: white cannot pass: legal moves are d3 f3 f4 g5\n");
+    assert_has(out, "error: play: 'zz' is not a move");
+    assert_has(out, "error: unknown command 'frobnicate'");
+    assert_has(out, "error: setboard:");
+    /* setboard with white to move */
+    assert_has(out, "move 1, white to move");
+    assert_has(out, "last move: d6 (white)");
+    ck_assert_int_eq(count(out, "error:"), 5);
+    free(out);
+}
+END_TEST
+
+START_TEST(test_search_commands)
+{
+    char *out = run_script(
+        "stop\n" /* nothing to stop yet (read during a search, it would stop that) */
+        "level 3\n"
+        "f5\n"
+        "hint 3\n"
+        "go\n"
+        "analyze 3\n"
+        "a\n"
+        "hint 0\n"
+        "verbose 0\n"
+        "go\n",
+        0);
+    assert_has(out, "level 3 (depth 3, exact at 12 empties)");
+    assert_has(out, "hint: 3 best moves at depth 3\n");
+    assert_has(out, "   1. ");
+    assert_has(out, "   3. ");
+    assert_has(out, "  depth     score       time          nodes      nodes/s  principal variation\n");
+    assert_has(out, "Octuple plays ");
+    assert_has(out, "  ply  player  played  best     score  played score     loss\n");
+    assert_has(out, "no search is running");
+    assert_has(out, "error: hint: '0' is not a number of moves");
+    ck_assert_int_eq(count(out, "Octuple plays "), 2);
+    /* analyze 3 then analyze (all 3 + 1 positions of the game at that point) */
+    ck_assert_int_eq(count(out, "  ply  player"), 2);
+    free(out);
+}
+END_TEST
+
+START_TEST(test_option_commands)
+{
+    char *out = run_script(
+        "depth 5\n"
+        "exact 10\n"
+        "threads 2\n"
+        "hash 8\n"
+        "time 1.5\n"
+        "verbose 2\n"
+        "contempt 100\n"
+        "book-file /nonexistent/book\n"
+        "set level = 6\n"
+        "LEVEL 99\n"
+        "depth\n"
+        "options\n"
+        "weights /nonexistent.ow\n"
+        "weights\n"
+        "mode 9\n"
+        "m 1\n"
+        "mode\n"
+        "mode 3\n",
+        0);
+    assert_has(out, "depth 5\n");
+    assert_has(out, "exact 10\n");
+    assert_has(out, "threads 2\n");
+    assert_has(out, "hash 8 MB\n");
+    assert_has(out, "time 1.5 s per search\n");
+    assert_has(out, "verbose 2\n");
+    assert_has(out, "contempt 100 centidiscs\n");
+    assert_has(out, "book-file /nonexistent/book\n");
+    assert_has(out, "level 6 (depth 6, exact at 18 empties)\n");
+    assert_has(out, "error: level: '99' is not a level from 1 to 60");
+    assert_has(out, "depth 6\n");
+    assert_has(out, "exact      18\n");
+    assert_has(out, "error: weights: /nonexistent.ow: cannot open");
+    assert_has(out, "weights (default)\n");
+    assert_has(out, "error: mode: '9' is not 0");
+    assert_has(out, "mode 1 (engine plays black)");
+    /* mode 1 with black to move: the engine played at once */
+    assert_has(out, "Octuple plays ");
+    assert_has(out, "mode 3 (engine plays neither side)");
+    free(out);
+}
+END_TEST
+
+START_TEST(test_info_commands)
+{
+    char *out = run_script("help\n?\nhelp hint\nhelp level\nhelp nothing\nversion\nv\nbook\n"
+                           "book show\nperft 3\n", 0);
+    /* one help line per command of the table */
+    assert_has(out, "  init, i ");
+    assert_has(out, "  quit, q, exit ");
+    assert_has(out, "  setboard SQUARES SIDE ");
+    assert_has(out, "  level N ");
+    ck_assert_int_eq(count(out, "  hint [N] "), 3);
+    assert_has(out, "  current value: 7 (depth 7, exact at 20 empties)");
+    assert_has(out, "error: help: no command 'nothing'");
+    ck_assert_int_eq(count(out, "Octuple 0."), 2);
+    assert_has(out, "weights: ");
+    ck_assert_int_eq(count(out, "book: there is no opening book yet"), 2);
+    assert_has(out, "perft  3:              56 leaves");
+    free(out);
+}
+END_TEST
+
+START_TEST(test_files)
+{
+    char *game_path = temp_path("game.ggf");
+    char *moves_path = temp_path("moves.txt");
+    char *board_path = temp_path("board.obf");
+    char *obf_path = temp_path("suite.obf");
+    write_file(moves_path, "f5d6c3d3c4\n");
+    write_file(board_path, "---------------------------OX------XO--------------------------- O;\n");
+    /* FFO-like: two positions with 6 empties (answers computed by the solver itself) */
+    write_file(obf_path, "% two small endgames\n"
+               "OOOOOOOOOOOOOOOOXXXXXXXXXXXXXXXXOOOOOOOOXXXXXXXX--OOOOOO----XXXX X;\n"
+               "XXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOO--XXXXXX---OOOOO-- O;\n");
+    char script[4096];
+    snprintf(script, sizeof script,
+             "play f5d6\nsave %s\ninit\nload %s\nopen %s\nload %s\nload /nonexistent\n"
+             "save /nonexistent/dir/x.ggf\nsolve %s\nsolve /nonexistent.obf\n",
+             game_path, game_path, moves_path, board_path, obf_path);
+    char *out = run_script(script, 0);
+    assert_has(out, "game saved to ");
+    assert_has(out, "last move: d6 (white)");  /* the saved game loaded back */
+    assert_has(out, "last move: c4 (black)");  /* the move string */
+    assert_has(out, "move 1, white to move");  /* the board line */
+    assert_has(out, "error: load: /nonexistent:");
+    assert_has(out, "error: save: ");
+    assert_has(out, "solved 2 positions: ");
+    assert_has(out, "error: /nonexistent.obf");
+    GgfRecord *records;
+    size_t n;
+    OctError error;
+    ck_assert_msg(ggf_read_file(game_path, &records, &n, &error), "%s", error.message);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(records[0].game.move_count, 2);
+    free(records);
+    free(out);
+    free(game_path);
+    free(moves_path);
+    free(board_path);
+    free(obf_path);
+}
+END_TEST
+
+/* The end of input quits only after every command before it ran, searches included. */
+START_TEST(test_end_of_input_runs_everything)
+{
+    char *out = run_script("level 4\ngo\nhint 2\ngo\nversion\n", 0);
+    ck_assert_int_eq(count(out, "Octuple plays "), 2);
+    assert_has(out, "hint: 2 best moves");
+    const char *hint = strstr(out, "hint: 2 best");
+    const char *version = strstr(out, "Octuple 0.");
+    ck_assert(hint && version && hint < version);
+    free(out);
+}
+END_TEST
+
+/* `stop` acts while a search runs; later lines still run after it. */
+START_TEST(test_stop_in_pipe)
+{
+    double begin = session_now();
+    char *out = run_script("level 60\nhint 64\nstop\nversion\n", 0);
+    ck_assert_msg(session_now() - begin < 20, "took %.1f s", session_now() - begin);
+    assert_has(out, "search stopped");
+    assert_has(out, "Octuple 0.");
+    free(out);
+}
+END_TEST
+
+/* The engine plays both sides to the end; the saved game is legal and finished. */
+START_TEST(test_self_play)
+{
+    char *path = temp_path("selfplay.ggf");
+    char script[1024];
+    snprintf(script, sizeof script, "level 2\nverbose 0\nmode 2\nsave %s\n", path);
+    char *out = run_script(script, 0);
+    assert_has(out, "Game over: ");
+    GgfRecord *records;
+    size_t n;
+    OctError error;
+    ck_assert_msg(ggf_read_file(path, &records, &n, &error), "%s", error.message);
+    ck_assert_int_eq(n, 1);
+    /* ggf_read_file checked every move; the game must also be over, with its result */
+    ck_assert(game_is_over(&records[0].game));
+    char result[16];
+    snprintf(result, sizeof result, "%+d", game_black_score(&records[0].game));
+    ck_assert_str_eq(records[0].result, result);
+    free(records);
+    free(out);
+    free(path);
+}
+END_TEST
+
+START_TEST(test_nboard_switch)
+{
+    char *out = run_script("nboard 2\nping 5\nset depth 3\nquit\n", 0);
+    assert_has(out, "set myname Octuple7\npong 5\nset myname Octuple3\n");
+    free(out);
+}
+END_TEST
+
+START_TEST(test_command_line)
+{
+    static const char *const help[] = {"--help", NULL};
+    char *out = run_args(help, "", 0);
+    assert_has(out, "usage: octuple [options]");
+    assert_has(out, "--nboard");
+    assert_has(out, "--depth N");
+    assert_has(out, "--no-book");
+    free(out);
+    static const char *const version[] = {"--version", NULL};
+    out = run_args(version, "", 0);
+    ck_assert(!strncmp(out, "Octuple ", 8));
+    free(out);
+    static const char *const wrong[][3] = {
+        {"--frobnicate", NULL}, {"--depth", "x", NULL}, {"--depth", NULL}, {"extra", NULL},
+        {"--threads", "0", NULL}, {"--hash=0", NULL}, {"--version=1", NULL},
+        {"--board", "xyz", NULL}, {"--level", "61", NULL}, {"--exact", "-1", NULL},
+    };
+    for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; ++i) {
+        out = run_args(wrong[i], "", 2);
+        assert_has(out, "usage: octuple");
+        free(out);
+    }
+    static const char *const perft[] = {"--perft", "4", NULL};
+    out = run_args(perft, "", 0);
+    assert_has(out, "perft  4:             244 leaves");
+    free(out);
+    static const char *const bench[] = {"--bench", NULL};
+    out = run_args(bench, "", 1);
+    free(out);
+    /* settings given as options show up in the session */
+    static const char *const settings[] = {"--depth=5", "--exact", "12", "--threads", "1",
+                                           "--hash", "8", "--no-book", "--time", "2", NULL};
+    out = run_args(settings, "options\n", 0);
+    assert_has(out, "depth      5\n");
+    assert_has(out, "exact      12\n");
+    assert_has(out, "hash       8 MB\n");
+    assert_has(out, "(default) (off)\n");
+    assert_has(out, "time       2 s per search\n");
+    free(out);
+    static const char *const board[] = {"--board",
+        "---------------------------OX------XO--------------------------- O", "--hash", "8",
+        NULL};
+    out = run_args(board, "board\n", 0);
+    assert_has(out, "move 1, white to move");
+    free(out);
+    static const char *const bad_weights[] = {"--weights", "/nonexistent.ow", NULL};
+    out = run_args(bad_weights, "", 1);
+    assert_has(out, "/nonexistent.ow");
+    free(out);
+}
+END_TEST
+
+/* A copy of the binary away from the build tree finds no weights beside it: it falls back
+ * to the installed data directory or, when that has none, to the SWH table with a warning. */
+START_TEST(test_weights_fallback)
+{
+    /* two levels down, so that ../weights beside it surely does not exist */
+    char *copy = temp_path("bin/deep/lonely-octuple");
+    char command[2048];
+    snprintf(command, sizeof command, "mkdir -p '%s/bin/deep' && cp '%s' '%s'", session_home(),
+             OCTUPLE_BINARY, copy);
+    ck_assert_int_eq(system(command), 0);
+    snprintf(command, sizeof command, "echo version | '%s' --hash 8 2>&1", copy);
+    FILE *pipe = popen(command, "r");
+    ck_assert_ptr_nonnull(pipe);
+    char out[8192];
+    size_t got = fread(out, 1, sizeof out - 1, pipe);
+    out[got] = '\0';
+    ck_assert_int_eq(pclose(pipe), 0);
+    if (strstr(out, "(built in)")) {
+        assert_has(out, "warning: no weights file found");
+        assert_has(out, "SWH");
+    } else {
+        assert_has(out, "(" OCTUPLE_PKGDATADIR "/");
+    }
+    /* OCTUPLE_DATA_DIR points at a directory of weights */
+    snprintf(command, sizeof command,
+             "echo version | OCTUPLE_DATA_DIR='%s/weights' '%s' --hash 8 2>&1", TOP_SRCDIR, copy);
+    pipe = popen(command, "r");
+    got = fread(out, 1, sizeof out - 1, pipe);
+    out[got] = '\0';
+    ck_assert_int_eq(pclose(pipe), 0);
+    assert_has(out, "/weights/");
+    ck_assert_ptr_null(strstr(out, "warning"));
+    unlink(copy);
+    free(copy);
+}
+END_TEST
+
+/* ---- on a pseudo-terminal ---- */
+
+/* Keys typed at a human pace: the line editor switches the terminal to raw mode after it
+ * shows the prompt, and keys that arrive before are handled by the terminal driver. */
+static void type_keys(Child *child, const char *keys)
+{
+    usleep(150 * 1000);
+    child_send(child, keys);
+}
+
+static void pty_expect(Child *child, size_t *from, const char *needle)
+{
+    long at = child_wait_for(child, *from, needle, 60);
+    ck_assert_msg(at >= 0, "'%s' not shown; output:\n%s", needle, tail(child->output + *from));
+    *from = (size_t)at + strlen(needle);
+}
+
+START_TEST(test_terminal_session)
+{
+    char *history = temp_path("state/octuple/history");
+    unlink(history);
+    Child child;
+    ck_assert(child_start(&child, base_args, true));
+    size_t at = 0;
+    pty_expect(&child, &at, "type 'help'");
+    pty_expect(&child, &at, "\033[");       /* a coloured board */
+    pty_expect(&child, &at, "octuple> ");   /* the prompt */
+    type_keys(&child, "vers\t\n");         /* tab completes the command */
+    pty_expect(&child, &at, "weights: ");
+    pty_expect(&child, &at, "octuple> ");
+    type_keys(&child, "\033[A\n");         /* up arrow recalls it */
+    pty_expect(&child, &at, "weights: ");
+    pty_expect(&child, &at, "octuple> ");
+    type_keys(&child, "f\t\n");            /* the only legal move on column f: f5 */
+    pty_expect(&child, &at, "last move: f5 (black)");
+    pty_expect(&child, &at, "octuple> ");
+    type_keys(&child, "play d6c\t");       /* within a move string: c3 .. c7 */
+    pty_expect(&child, &at, "c3");
+    pty_expect(&child, &at, "c5");
+    pty_expect(&child, &at, "octuple> ");
+    type_keys(&child, "3\n");              /* the line kept "play d6c": now play d6c3 */
+    pty_expect(&child, &at, "last move: c3 (black)");
+    pty_expect(&child, &at, "octuple> ");
+    /* Ctrl-C stops a long search and the session goes on */
+    type_keys(&child, "level 60\nhint 64\n");
+    usleep(500 * 1000);
+    double sent = session_now();
+    type_keys(&child, "\003");
+    pty_expect(&child, &at, "search stopped");
+    ck_assert_msg(session_now() - sent < 5, "Ctrl-C took %.1f s", session_now() - sent);
+    pty_expect(&child, &at, "octuple> ");
+    type_keys(&child, "quit\n");
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+    /* the history was saved, and a new session recalls it */
+    struct stat info;
+    ck_assert_int_eq(stat(history, &info), 0);
+    ck_assert(child_start(&child, base_args, true));
+    at = 0;
+    pty_expect(&child, &at, "octuple> ");
+    type_keys(&child, "\033[A\033[A\033[A\033[A\033[A\033[A\n"); /* back to `version` */
+    pty_expect(&child, &at, "weights: ");
+    pty_expect(&child, &at, "octuple> ");
+    type_keys(&child, "\004");              /* Ctrl-D at the prompt quits */
+    int status = child_finish(&child, 10);
+    ck_assert_msg(status == 0, "status %d; output:\n%s", status, tail(child.output));
+    free(child.output);
+    free(history);
+}
+END_TEST
+
+int main(void)
+{
+    session_home();
+    Suite *suite = suite_create("repl");
+    TCase *pipes = tcase_create("pipes");
+    tcase_set_timeout(pipes, 300);
+    tcase_add_test(pipes, test_pipe_has_no_prompt_or_colour);
+    tcase_add_test(pipes, test_game_commands);
+    tcase_add_test(pipes, test_search_commands);
+    tcase_add_test(pipes, test_option_commands);
+    tcase_add_test(pipes, test_info_commands);
+    tcase_add_test(pipes, test_files);
+    tcase_add_test(pipes, test_end_of_input_runs_everything);
+    tcase_add_test(pipes, test_stop_in_pipe);
+    tcase_add_test(pipes, test_self_play);
+    tcase_add_test(pipes, test_nboard_switch);
+    tcase_add_test(pipes, test_command_line);
+    tcase_add_test(pipes, test_weights_fallback);
+    suite_add_tcase(suite, pipes);
+#ifdef HAVE_LIBEDIT
+    TCase *terminal = tcase_create("terminal");
+    tcase_set_timeout(terminal, 300);
+    tcase_add_test(terminal, test_terminal_session);
+    suite_add_tcase(suite, terminal);
+#endif
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
