@@ -230,8 +230,12 @@ static void print_analysis_row(Session *session, const EngineReport *report)
         snprintf(loss, sizeof loss, "%.2f", fabs(value + session->next_score) < 0.005
                  ? 0.0 : value + session->next_score);
     }
-    say(session, "%5d  %-6s  %-6s  %-4s  %8s  %12s  %7s\n", report->ply,
-        color_name(report->side), played, best, score, played_score, loss);
+    char row[128];
+    int length = snprintf(row, sizeof row, "%5d  %-6s  %-6s  %-4s  %8s  %12s  %7s", report->ply,
+                          color_name(report->side), played, best, score, played_score, loss);
+    while (length > 0 && row[length - 1] == ' ')
+        row[--length] = '\0';
+    say(session, "%s\n", row);
     session->have_next = true;
     session->next_score = value;
 }
@@ -371,8 +375,9 @@ void session_task_done(Session *session)
             if (i == 0 && result->pv_length > 0 && result->pv[0] == result->lines[0].move)
                 engine_format_moves(result->pv, result->pv_length, report->side, " ", pv,
                                     sizeof pv);
-            say(session, "  %2d. %-2s  %8s  %s\n", i + 1,
-                move_format_colored(result->lines[i].move, report->side, name), score, pv);
+            say(session, "  %2d. %-2s  %8s%s%s\n", i + 1,
+                move_format_colored(result->lines[i].move, report->side, name), score,
+                pv[0] ? "  " : "", pv);
         }
     }
 }

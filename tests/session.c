@@ -286,8 +286,6 @@ int child_finish(Child *child, double seconds)
     if (child->out >= 0 && child->out != child->in)
         close(child->out);
     child->in = child->out = -1;
-    if (getenv("SESSION_DEBUG"))
-        fprintf(stderr, "child %d: killed %d status %#x\n", (int)child->pid, killed, status);
     if (killed || !WIFEXITED(status))
         return -1;
     return WEXITSTATUS(status);
