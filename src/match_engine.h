@@ -1,0 +1,96 @@
+/* octuple-match: one NBoard engine as a child process, driven the way the NBoard GUI drives
+ * it (/work/shared/docs/nboard-protocol.md, man/octuple-match.6).
+ *
+ * The command is split on whitespace ('...' and "..." group words) and run in the engine's
+ * working directory. A first word with a '/' is taken relative to that directory; a bare
+ * word is looked up in that directory first, then on PATH. The child gets its own process
+ * group (so a wrapper script and everything it starts is killed together) and its stdin and
+ * stdout on pipes; stderr goes to /dev/null, or is merged into stdout as NBoard does when the
+ * spec asks for it (then every stderr line must be harmless, as under NBoard).
+ *
+ * Every wait has a deadline and also ends when the caller's stop flag is raised, so nothing
+ * here can hang on a silent or flooding engine. */
+#ifndef OCTUPLE_MATCH_ENGINE_H
+#define OCTUPLE_MATCH_ENGINE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "error.h"
+
+enum {
+    MATCH_NAME_SIZE = 64,
+    MATCH_COMMAND_SIZE = 2048,
+    MATCH_LINE_SIZE = 4096 /* longer engine lines are cut (only their start is parsed) */
+};
+
+/* How to start one engine. */
+typedef struct MatchEngineSpec {
+    char name[MATCH_NAME_SIZE];       /* one word; PB/PW of the GGF records */
+    char command[MATCH_COMMAND_SIZE]; /* e.g. "./octuple --nboard --threads 1" */
+    char dir[MATCH_COMMAND_SIZE];     /* working directory; "" = the runner's */
+    int depth;                        /* sent as `set depth N`; 0 = not sent */
+    bool merge_stderr;
+} MatchEngineSpec;
+
+typedef enum MatchStatus {
+    MATCH_OK = 0,
+    MATCH_TIMEOUT,     /* no (complete) answer before the deadline */
+    MATCH_EXITED,      /* end of output or a write that failed: the engine is gone */
+    MATCH_INTERRUPTED  /* the stop flag was raised */
+} MatchStatus;
+
+typedef struct MatchEngine {
+    const MatchEngineSpec *spec;
+    const atomic_int *stop;            /* may be NULL; nonzero: give up */
+    pid_t pid;                         /* 0: not running */
+    int input;                         /* write end of the child's stdin */
+    int output;                        /* read end of the child's stdout */
+    long ping;                         /* last ping number sent */
+    char buffer[MATCH_LINE_SIZE];
+    size_t used;
+    bool discarding;                   /* skipping the rest of an over-long line */
+    char exit_text[64];                /* how the child ended, once reaped */
+} MatchEngine;
+
+/* Starts the child and does the handshake: `nboard 2`, `set depth N`, then a ping that must
+ * be answered within `timeout` seconds. On failure the child is killed and reaped. */
+bool match_engine_start(MatchEngine *engine, const MatchEngineSpec *spec,
+                        const atomic_int *stop, double timeout, OctError *error);
+/* Ends the child politely (end of input, a short grace period), then with SIGKILL. */
+void match_engine_close(MatchEngine *engine);
+/* Waits up to `grace` seconds for the child to exit by itself (a crash being reported), then
+ * sends SIGKILL to its process group and reaps it. Safe on an engine that is not running. */
+void match_engine_kill(MatchEngine *engine, double grace);
+bool match_engine_running(const MatchEngine *engine);
+
+/* Writes one line (a newline is added). */
+MatchStatus match_engine_send(MatchEngine *engine, const char *line, double timeout);
+/* ping N, then waits for `pong N`: every earlier line is dropped. */
+MatchStatus match_engine_sync(MatchEngine *engine, double timeout);
+/* ping N and go; waits for `pong N`, then for the `===` line, whose text after "===" (spaces
+ * trimmed) goes to `reply`. Lines other than `===` are ignored, like the GUI does. */
+MatchStatus match_engine_go(MatchEngine *engine, double timeout, char *reply, size_t size);
+
+/* After MATCH_EXITED or a kill: "exited with status 3", "killed by signal 11", or "closed
+ * its output" when it has not been reaped yet. */
+const char *match_engine_exit_text(MatchEngine *engine);
+
+/* Parses the text of a `===` line, MOVE[/EVAL[/TIME]]: the move in any case ("F5", "f5",
+ * "PA", "pa", "pass"), the evaluation and the time empty or decimal (a malformed eval or time
+ * is ignored: only the move decides legality). Evals and times missing are NAN. False when
+ * the move is not a move. */
+bool match_parse_reply(const char *text, int *move, double *eval, double *seconds);
+
+/* Splits a command line into words ('...' and "..." group, \ escapes outside '...'). Returns
+ * the number of words stored (at most `max_words` - 1, argv NULL-terminated) with their text
+ * in `storage`; -1 on unbalanced quotes or overflow. */
+int match_split_command(const char *command, char *storage, size_t storage_size, char **argv,
+                        int max_words);
+
+/* Seconds on a monotonic clock. */
+double match_now(void);
+
+#endif

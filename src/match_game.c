@@ -1,0 +1,219 @@
+#include "match_game.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "notation.h"
+
+const char *match_fault_name(MatchFault fault)
+{
+    switch (fault) {
+    case FAULT_NONE:
+        return "none";
+    case FAULT_CRASH:
+        return "crashed";
+    case FAULT_TIMEOUT:
+        return "timed out";
+    case FAULT_ILLEGAL:
+        return "illegal move";
+    case FAULT_START:
+        return "failed to start";
+    }
+    return "?";
+}
+
+int match_forfeit_score(const Board *board, Color side, Color loser)
+{
+    int loser_discs = side == loser ? board_count_player(board) : board_count_opponent(board);
+    int margin = 64 - 2 * loser_discs;
+    if (margin < 2)
+        margin = 2;
+    return loser == COLOR_BLACK ? -margin : margin;
+}
+
+static const char *color_name(Color color)
+{
+    return color == COLOR_BLACK ? "black" : "white";
+}
+
+/* The position and the moves so far, for the log. */
+static void describe_position(const Game *game, char *out, size_t size)
+{
+    Board board;
+    Color side;
+    game_position(game, game->move_count, &board, &side);
+    char text[BOARD_TEXT_SIZE];
+    char moves[GAME_MOVE_CAPACITY * 2 + 1];
+    board_format(&board, side, text);
+    if (!game_format_moves(game, moves, sizeof moves))
+        moves[0] = '\0';
+    snprintf(out, size, "position %s after '%s'", text, moves);
+}
+
+static void set_fault(MatchGameOutcome *outcome, MatchEngine *engines[2], Color side,
+                      MatchFault fault, const char *detail)
+{
+    outcome->fault = fault;
+    outcome->faulty = side;
+    const char *name = engines[side] ? engines[side]->spec->name : "?";
+    char position[256];
+    describe_position(&outcome->record.game, position, sizeof position);
+    snprintf(outcome->event, sizeof outcome->event, "%s (%s) %s: %s; %s", name,
+             color_name(side), match_fault_name(fault), detail, position);
+}
+
+/* A protocol failure of `side`'s engine: kill it (getting a crash's exit status first). */
+static void engine_failed(MatchGameOutcome *outcome, MatchEngine *engines[2], Color side,
+                          MatchStatus status, const char *doing)
+{
+    char detail[256];
+    if (status == MATCH_TIMEOUT) {
+        match_engine_kill(engines[side], 0.0);
+        snprintf(detail, sizeof detail, "no answer to %s", doing);
+        set_fault(outcome, engines, side, FAULT_TIMEOUT, detail);
+    } else {
+        match_engine_kill(engines[side], 1.0);
+        snprintf(detail, sizeof detail, "%s (while %s)", match_engine_exit_text(engines[side]),
+                 doing);
+        set_fault(outcome, engines, side, FAULT_CRASH, detail);
+    }
+    outcome->restart[side] = true;
+}
+
+/* The MLI for `move F5/1.5/0.25`: eval and time when known. */
+static void format_mli(int move, double eval, double seconds, char *out, size_t size)
+{
+    char name[3];
+    move_format_colored(move, COLOR_BLACK, name);
+    if (isfinite(eval))
+        snprintf(out, size, "%s/%.2f/%.3f", name, eval, seconds);
+    else
+        snprintf(out, size, "%s//%.3f", name, seconds);
+}
+
+void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *engines[2],
+                     double timeout, MatchGameOutcome *outcome)
+{
+    memset(outcome, 0, sizeof *outcome);
+    outcome->record = *header;
+    GgfRecord *record = &outcome->record;
+    record->game = *opening;
+    for (int i = 0; i < GAME_MOVE_CAPACITY; ++i)
+        record->evals[i] = record->times[i] = NAN;
+    snprintf(record->result, sizeof record->result, "?");
+
+    for (int c = 0; c < 2; ++c)
+        if (!engines[c]) {
+            set_fault(outcome, engines, (Color)c, FAULT_START, "could not be started");
+            goto finish;
+        }
+    {
+        /* the opening as NBoard sends a new game: one line */
+        char line[GGF_LINE_SIZE + 16];
+        strcpy(line, "set game ");
+        OctError error;
+        if (!ggf_format(record, line + 9, sizeof line - 9, &error)) {
+            set_fault(outcome, engines, COLOR_BLACK, FAULT_START, error.message);
+            goto finish;
+        }
+        for (int c = 0; c < 2; ++c) {
+            MatchStatus status = match_engine_send(engines[c], line, timeout);
+            if (status == MATCH_INTERRUPTED) {
+                outcome->interrupted = true;
+                return;
+            }
+            if (status != MATCH_OK) {
+                engine_failed(outcome, engines, (Color)c, status, "set game");
+                goto finish;
+            }
+        }
+    }
+
+    for (;;) {
+        Game *game = &record->game;
+        Board board;
+        Color side;
+        game_position(game, game->move_count, &board, &side);
+        if (board_is_over(&board))
+            break;
+        char reply[MATCH_LINE_SIZE];
+        double start = match_now();
+        MatchStatus status = match_engine_go(engines[side], timeout, reply, sizeof reply);
+        double seconds = round((match_now() - start) * 1000) / 1000;
+        if (status == MATCH_INTERRUPTED) {
+            outcome->interrupted = true;
+            return;
+        }
+        if (status != MATCH_OK) {
+            engine_failed(outcome, engines, side, status, "go");
+            goto finish;
+        }
+        int move;
+        double eval, reported;
+        char detail[MATCH_LINE_SIZE + 64];
+        if (!match_parse_reply(reply, &move, &eval, &reported)) {
+            snprintf(detail, sizeof detail, "unreadable move '=== %.100s'", reply);
+            set_fault(outcome, engines, side, FAULT_ILLEGAL, detail);
+            goto finish;
+        }
+        uint64_t legal = board_legal(&board);
+        bool ok = move == MOVE_PASS ? legal == 0 : move < SQUARE_COUNT && (legal >> move & 1);
+        if (!ok || game->move_count >= GAME_MOVE_CAPACITY) {
+            char name[3];
+            snprintf(detail, sizeof detail, "%s '%s' (from '=== %.100s')",
+                     move == MOVE_PASS ? "pass with a legal move" : "illegal move",
+                     move_format(move, name), reply);
+            set_fault(outcome, engines, side, FAULT_ILLEGAL, detail);
+            goto finish;
+        }
+        record->evals[game->move_count] = eval;
+        record->times[game->move_count] = seconds;
+        game->moves[game->move_count++] = move;
+        char line[64], mli[48];
+        format_mli(move, eval, seconds, mli, sizeof mli);
+        snprintf(line, sizeof line, "move %s", mli);
+        for (int c = 0; c < 2; ++c) {
+            status = match_engine_send(engines[c], line, timeout);
+            if (status == MATCH_INTERRUPTED) {
+                outcome->interrupted = true;
+                return;
+            }
+            if (status != MATCH_OK) {
+                engine_failed(outcome, engines, (Color)c, status, "move");
+                goto finish;
+            }
+        }
+    }
+    /* The game is over: check that both engines are still well, so a crash on the last move
+     * is logged here and the engine restarted, without changing the result. */
+    for (int c = 0; c < 2; ++c) {
+        MatchStatus status = match_engine_sync(engines[c], timeout);
+        if (status == MATCH_INTERRUPTED) {
+            outcome->interrupted = true;
+            return;
+        }
+        if (status != MATCH_OK && !outcome->event[0]) {
+            engine_failed(outcome, engines, (Color)c, status, "the ping after the game");
+            outcome->fault = FAULT_NONE; /* the game was complete */
+        } else if (status != MATCH_OK) {
+            match_engine_kill(engines[c], 0.0);
+            outcome->restart[c] = true;
+        }
+    }
+
+finish:
+    {
+        Board board;
+        Color side;
+        const Game *game = &record->game;
+        game_position(game, game->move_count, &board, &side);
+        if (outcome->fault != FAULT_NONE) {
+            int score = match_forfeit_score(&board, side, outcome->faulty);
+            snprintf(record->result, sizeof record->result, "%+d:%c", score,
+                     outcome->fault == FAULT_TIMEOUT ? 't' : 'r');
+        } else {
+            snprintf(record->result, sizeof record->result, "%+d", game_black_score(game));
+        }
+    }
+}

@@ -1,0 +1,476 @@
+/* octuple-match: engine-vs-engine matches between NBoard engines (man/octuple-match.6). */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "match_engine.h"
+#include "match_openings.h"
+#include "match_run.h"
+#include "model.h"
+#include "paths.h"
+#include "weights.h"
+
+enum {
+    EXIT_USAGE = 2,
+    EXIT_INTERRUPTED = 3,
+    DEFAULT_PAIRS = 50,
+    DEFAULT_PLIES = 8,
+    DEFAULT_SEARCH_DEPTH = 8,
+    DEFAULT_SEED = 1
+};
+
+static const double DEFAULT_TIMEOUT = 60.0;
+static const double DEFAULT_BALANCE = 2.0;
+
+/* The only global: a signal handler can reach nothing else. */
+static atomic_int interrupted;
+
+static void on_signal(int number)
+{
+    (void)number;
+    atomic_store(&interrupted, 1);
+}
+
+typedef struct Options {
+    MatchEngineSpec engines[MATCH_ENGINES];
+    bool given[MATCH_ENGINES];
+    bool named[MATCH_ENGINES];
+    const char *openings_path;
+    long pairs;            /* 0: all of the file, DEFAULT_PAIRS generated */
+    MatchGenerateSpec generate;
+    const char *weights;
+    const char *save_openings;
+    int concurrency;
+    double timeout;
+    const char *output;
+    bool resume, force, quiet;
+    const char *log_path;
+} Options;
+
+static void usage(FILE *out)
+{
+    fputs("usage: octuple-match [options] --engine1 COMMAND --engine2 COMMAND\n"
+          "Plays two NBoard engines against each other, each opening twice with colours\n"
+          "swapped, and reports wins, draws, losses, score rate, disc difference and Elo.\n"
+          "Engines:\n"
+          "  --engine1 COMMAND, --engine2 COMMAND  command lines (e.g. 'octuple --nboard')\n"
+          "  --dir1 DIR, --dir2 DIR      working directories (default: the current one)\n"
+          "  --name1 NAME, --name2 NAME  names in the games and the table\n"
+          "  --depth N                   'set depth N' for both engines (default: not sent)\n"
+          "  --depth1 N, --depth2 N      the same for one engine\n"
+          "  --merge-stderr              engine stderr joins stdout, as in NBoard (default:\n"
+          "                              discarded)\n"
+          "Openings (each played twice):\n"
+          "  --openings FILE             move strings, one per line, or GGF games\n"
+          "  --pairs N                   play the first N openings (default: all of FILE,\n"
+          "                              50 generated)\n"
+          "  --plies N                   generated openings: random moves (default 8)\n"
+          "  --balance DISCS             keep those Octuple scores within +-DISCS (default 2)\n"
+          "  --search-depth N            depth of that search (default 8)\n"
+          "  --seed N                    random seed of the generator (default 1)\n"
+          "  --weights FILE              weights of that search (default octuple.ow or\n"
+          "                              jaskowski-all2.ow from Octuple's data directories)\n"
+          "  --save-openings FILE        write the openings as move strings (alone: only\n"
+          "                              generate them)\n"
+          "Running:\n"
+          "  --concurrency N             games at a time (default: the number of cores)\n"
+          "  --timeout SECONDS           per move and per start-up (default 60)\n"
+          "  --output FILE               the games in GGF, one per line (default match.ggf)\n"
+          "  --resume                    continue the match saved in --output\n"
+          "  --force                     replace a non-empty --output\n"
+          "  --log FILE                  also append the events (faults) to FILE\n"
+          "  --quiet                     no progress line\n"
+          "  --help, --version\n",
+          out);
+}
+
+static bool parse_long(const char *text, long low, long high, long *value)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < low || v > high)
+        return false;
+    *value = v;
+    return true;
+}
+
+static bool parse_double(const char *text, double low, double high, double *value)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v >= low && v <= high))
+        return false;
+    *value = v;
+    return true;
+}
+
+static bool copy_text(char *out, size_t size, const char *text, const char *option)
+{
+    if (strlen(text) >= size) {
+        fprintf(stderr, "octuple-match: %s: too long\n", option);
+        return false;
+    }
+    strcpy(out, text);
+    return true;
+}
+
+/* "octuple-d2" from "../src/octuple --nboard" and depth 2. */
+static void default_name(MatchEngineSpec *spec)
+{
+    char storage[MATCH_COMMAND_SIZE + 256];
+    char *argv[128];
+    int words = match_split_command(spec->command, storage, sizeof storage, argv, 128);
+    const char *base = "engine";
+    if (words > 0) {
+        const char *slash = strrchr(argv[0], '/');
+        base = slash ? slash + 1 : argv[0];
+    }
+    if (spec->depth > 0)
+        snprintf(spec->name, sizeof spec->name, "%.40s-d%d", base, spec->depth);
+    else
+        snprintf(spec->name, sizeof spec->name, "%.40s", base);
+    for (char *c = spec->name; *c; ++c)
+        if (*c == ' ' || *c == ']' || *c == '[')
+            *c = '_';
+}
+
+/* Returns 0 to go on, else the exit status. */
+static int parse_options(int argc, char **argv, Options *options)
+{
+    enum {
+        OPT_ENGINE1 = 256, OPT_ENGINE2, OPT_DIR1, OPT_DIR2, OPT_NAME1, OPT_NAME2, OPT_DEPTH,
+        OPT_DEPTH1, OPT_DEPTH2, OPT_MERGE, OPT_OPENINGS, OPT_PAIRS, OPT_PLIES, OPT_BALANCE,
+        OPT_SEARCH_DEPTH, OPT_SEED, OPT_WEIGHTS, OPT_SAVE, OPT_CONCURRENCY, OPT_TIMEOUT,
+        OPT_OUTPUT, OPT_RESUME, OPT_FORCE, OPT_LOG, OPT_QUIET, OPT_HELP, OPT_VERSION
+    };
+    static const struct option longs[] = {
+        {"engine1", required_argument, NULL, OPT_ENGINE1},
+        {"engine2", required_argument, NULL, OPT_ENGINE2},
+        {"dir1", required_argument, NULL, OPT_DIR1},
+        {"dir2", required_argument, NULL, OPT_DIR2},
+        {"name1", required_argument, NULL, OPT_NAME1},
+        {"name2", required_argument, NULL, OPT_NAME2},
+        {"depth", required_argument, NULL, OPT_DEPTH},
+        {"depth1", required_argument, NULL, OPT_DEPTH1},
+        {"depth2", required_argument, NULL, OPT_DEPTH2},
+        {"merge-stderr", no_argument, NULL, OPT_MERGE},
+        {"openings", required_argument, NULL, OPT_OPENINGS},
+        {"pairs", required_argument, NULL, OPT_PAIRS},
+        {"plies", required_argument, NULL, OPT_PLIES},
+        {"balance", required_argument, NULL, OPT_BALANCE},
+        {"search-depth", required_argument, NULL, OPT_SEARCH_DEPTH},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"weights", required_argument, NULL, OPT_WEIGHTS},
+        {"save-openings", required_argument, NULL, OPT_SAVE},
+        {"concurrency", required_argument, NULL, OPT_CONCURRENCY},
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
+        {"output", required_argument, NULL, OPT_OUTPUT},
+        {"resume", no_argument, NULL, OPT_RESUME},
+        {"force", no_argument, NULL, OPT_FORCE},
+        {"log", required_argument, NULL, OPT_LOG},
+        {"quiet", no_argument, NULL, OPT_QUIET},
+        {"help", no_argument, NULL, OPT_HELP},
+        {"version", no_argument, NULL, OPT_VERSION},
+        {NULL, 0, NULL, 0}};
+    memset(options, 0, sizeof *options);
+    options->generate.plies = DEFAULT_PLIES;
+    options->generate.balance = DEFAULT_BALANCE;
+    options->generate.depth = DEFAULT_SEARCH_DEPTH;
+    options->generate.seed = DEFAULT_SEED;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    options->concurrency = cores > 0 ? (int)cores : 1;
+    options->timeout = DEFAULT_TIMEOUT;
+    options->output = "match.ggf";
+    opterr = 0;
+    int option;
+    while ((option = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+        long number;
+        const char *name = optind > 1 ? argv[optind - 1] : "?";
+        bool bad = false;
+        switch (option) {
+        case OPT_ENGINE1:
+        case OPT_ENGINE2: {
+            int e = option - OPT_ENGINE1;
+            if (!copy_text(options->engines[e].command, sizeof options->engines[e].command,
+                           optarg, name))
+                return EXIT_USAGE;
+            options->given[e] = true;
+            break;
+        }
+        case OPT_DIR1:
+        case OPT_DIR2:
+            if (!copy_text(options->engines[option - OPT_DIR1].dir,
+                           sizeof options->engines[0].dir, optarg, name))
+                return EXIT_USAGE;
+            break;
+        case OPT_NAME1:
+        case OPT_NAME2: {
+            int e = option - OPT_NAME1;
+            if (!optarg[0] || strpbrk(optarg, " \t[]")) {
+                fprintf(stderr, "octuple-match: %s: one word without brackets expected\n",
+                        name);
+                return EXIT_USAGE;
+            }
+            if (!copy_text(options->engines[e].name, sizeof options->engines[e].name, optarg,
+                           name))
+                return EXIT_USAGE;
+            options->named[e] = true;
+            break;
+        }
+        case OPT_DEPTH:
+        case OPT_DEPTH1:
+        case OPT_DEPTH2:
+            bad = !parse_long(optarg, 1, 60, &number);
+            if (!bad && option != OPT_DEPTH2)
+                options->engines[0].depth = (int)number;
+            if (!bad && option != OPT_DEPTH1)
+                options->engines[1].depth = (int)number;
+            break;
+        case OPT_MERGE:
+            options->engines[0].merge_stderr = options->engines[1].merge_stderr = true;
+            break;
+        case OPT_OPENINGS:
+            options->openings_path = optarg;
+            break;
+        case OPT_PAIRS:
+            bad = !parse_long(optarg, 1, 1000000, &options->pairs);
+            break;
+        case OPT_PLIES:
+            bad = !parse_long(optarg, 1, 50, &number);
+            options->generate.plies = (int)number;
+            break;
+        case OPT_BALANCE:
+            bad = !parse_double(optarg, 0, 64, &options->generate.balance);
+            break;
+        case OPT_SEARCH_DEPTH:
+            bad = !parse_long(optarg, 1, 30, &number);
+            options->generate.depth = (int)number;
+            break;
+        case OPT_SEED:
+            bad = !parse_long(optarg, 0, LONG_MAX, &number);
+            options->generate.seed = (uint64_t)number;
+            break;
+        case OPT_WEIGHTS:
+            options->weights = optarg;
+            break;
+        case OPT_SAVE:
+            options->save_openings = optarg;
+            break;
+        case OPT_CONCURRENCY:
+            bad = !parse_long(optarg, 1, 256, &number);
+            options->concurrency = (int)number;
+            break;
+        case OPT_TIMEOUT:
+            bad = !parse_double(optarg, 0.01, 1e6, &options->timeout);
+            break;
+        case OPT_OUTPUT:
+            options->output = optarg;
+            break;
+        case OPT_RESUME:
+            options->resume = true;
+            break;
+        case OPT_FORCE:
+            options->force = true;
+            break;
+        case OPT_LOG:
+            options->log_path = optarg;
+            break;
+        case OPT_QUIET:
+            options->quiet = true;
+            break;
+        case OPT_HELP:
+            usage(stdout);
+            return -1;
+        case OPT_VERSION:
+            printf("octuple-match (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+            return -1;
+        default:
+            if (optopt)
+                fprintf(stderr, "octuple-match: %s needs a value\n", argv[optind - 1]);
+            else
+                fprintf(stderr, "octuple-match: unknown option '%s'\n", argv[optind - 1]);
+            fputs("Try 'octuple-match --help'.\n", stderr);
+            return EXIT_USAGE;
+        }
+        if (bad) {
+            fprintf(stderr, "octuple-match: %s: bad value '%s'\n", name, optarg);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "octuple-match: unexpected argument '%s'\n", argv[optind]);
+        return EXIT_USAGE;
+    }
+    bool generate_only = options->save_openings && !options->given[0] && !options->given[1];
+    if (!generate_only && (!options->given[0] || !options->given[1])) {
+        fputs("octuple-match: two engines are needed (--engine1 and --engine2)\n"
+              "Try 'octuple-match --help'.\n", stderr);
+        return EXIT_USAGE;
+    }
+    for (int e = 0; e < MATCH_ENGINES; ++e)
+        if (!options->named[e])
+            default_name(&options->engines[e]);
+    if (!strcmp(options->engines[0].name, options->engines[1].name)) {
+        if (options->named[0] && options->named[1]) {
+            fputs("octuple-match: the two engines need different names\n", stderr);
+            return EXIT_USAGE;
+        }
+        for (int e = 0; e < MATCH_ENGINES; ++e)
+            if (!options->named[e]) {
+                size_t length = strlen(options->engines[e].name);
+                if (length > sizeof options->engines[e].name - 3)
+                    length = sizeof options->engines[e].name - 3;
+                snprintf(options->engines[e].name + length, 3, "-%d", e + 1);
+            }
+    }
+    return 0;
+}
+
+static void generation_progress(void *context, int kept, int tried)
+{
+    FILE *log = context;
+    if (log && (tried % 16 == 0 || kept == 0))
+        fprintf(log, "\r\033[Kgenerating openings: %d kept of %d tried", kept, tried), fflush(log);
+}
+
+static bool load_openings(const Options *options, const char *program, Game **openings,
+                          size_t *count, FILE *log, OctError *error)
+{
+    if (options->openings_path) {
+        if (!match_openings_read(options->openings_path, openings, count, error))
+            return false;
+        if (options->pairs > 0) {
+            if ((size_t)options->pairs > *count)
+                return error_set(error, "%s has %zu openings, fewer than --pairs %ld",
+                                 options->openings_path, *count, options->pairs);
+            *count = (size_t)options->pairs;
+        }
+        return true;
+    }
+    char path[PATHS_SIZE];
+    if (options->weights) {
+        snprintf(path, sizeof path, "%s", options->weights);
+    } else {
+        static const char *const names[] = {"octuple.ow", "jaskowski-all2.ow"};
+        char searched[PATHS_SIZE];
+        if (!paths_find_data(program, names, 2, path, sizeof path, searched, sizeof searched))
+            return error_set(error, "no weights for the opening generator (octuple.ow or "
+                             "jaskowski-all2.ow) in %s: give --weights or --openings",
+                             searched[0] ? searched : "any data directory");
+    }
+    Model *model;
+    if (!model_load(path, &model, error))
+        return false;
+    MatchGenerateSpec spec = options->generate;
+    spec.model = model;
+    spec.count = options->pairs > 0 ? (int)options->pairs : DEFAULT_PAIRS;
+    bool ok = match_openings_generate(&spec, openings, NULL, generation_progress, log, error);
+    if (log) {
+        fputs("\r\033[K", log);
+        fflush(log);
+    }
+    model_free(model);
+    *count = (size_t)spec.count;
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    Options options;
+    int status = parse_options(argc, argv, &options);
+    if (status)
+        return status < 0 ? EXIT_SUCCESS : status;
+
+    /* a dead engine must show up as a write error, not kill the runner */
+    signal(SIGPIPE, SIG_IGN);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    action.sa_flags = SA_RESETHAND; /* a second ^C ends the runner at once */
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+
+    bool tty = isatty(STDERR_FILENO);
+    FILE *progress = options.quiet || !tty ? NULL : stderr;
+    OctError error;
+    Game *openings = NULL;
+    size_t count = 0;
+    if (!load_openings(&options, argv[0], &openings, &count, progress, &error)) {
+        fprintf(stderr, "octuple-match: %s\n", error.message);
+        return EXIT_FAILURE;
+    }
+    if (options.save_openings &&
+        !match_openings_write(options.save_openings, openings, count, &error)) {
+        fprintf(stderr, "octuple-match: %s\n", error.message);
+        free(openings);
+        return EXIT_FAILURE;
+    }
+    if (!options.given[0] && !options.given[1]) {
+        fprintf(stderr, "octuple-match: %zu openings written to %s\n", count,
+                options.save_openings);
+        free(openings);
+        return EXIT_SUCCESS;
+    }
+
+    FILE *event_log = NULL;
+    if (options.log_path && !(event_log = fopen(options.log_path, "a"))) {
+        fprintf(stderr, "octuple-match: %s: %s\n", options.log_path, strerror(errno));
+        free(openings);
+        return EXIT_FAILURE;
+    }
+    MatchConfig config;
+    memset(&config, 0, sizeof config);
+    memcpy(config.engines, options.engines, sizeof config.engines);
+    config.openings = openings;
+    config.opening_count = count;
+    config.concurrency = options.concurrency;
+    config.timeout = options.timeout;
+    config.output = options.output[0] && strcmp(options.output, "-") ? options.output : NULL;
+    config.resume = options.resume;
+    config.overwrite = options.force;
+    config.log = stderr;
+    config.event_log = event_log;
+    config.progress = !options.quiet;
+    config.progress_tty = tty;
+    config.stop = &interrupted;
+
+    fprintf(stdout, "%s vs %s: %zu openings (%s), %zu games, %d at a time, %g s per move\n",
+            config.engines[0].name, config.engines[1].name, count,
+            options.openings_path ? options.openings_path : "generated", 2 * count,
+            config.concurrency, config.timeout);
+    fflush(stdout);
+    MatchStats stats;
+    MatchRunInfo info;
+    bool ok = match_run(&config, &stats, &info, &error);
+    if (!ok)
+        fprintf(stderr, "octuple-match: %s\n", error.message);
+    if (stats.games) {
+        if (info.resumed)
+            printf("%d games read back from %s, %d played now\n", info.resumed, config.output,
+                   info.played);
+        const char *names[MATCH_ENGINES] = {config.engines[0].name, config.engines[1].name};
+        match_stats_print(&stats, names, stdout);
+    }
+    if (ok && info.interrupted)
+        fprintf(stderr, "octuple-match: interrupted after %d of %d games%s\n",
+                info.resumed + info.played, info.total,
+                config.output ? ": continue with --resume" : "");
+    match_stats_free(&stats);
+    if (event_log)
+        fclose(event_log);
+    free(openings);
+    if (!ok)
+        return EXIT_FAILURE;
+    return info.interrupted ? EXIT_INTERRUPTED : EXIT_SUCCESS;
+}

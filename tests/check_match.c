@@ -1,0 +1,872 @@
+/* octuple-match: statistics against hand-computed values, the parsers, the opening reader and
+ * generator, and whole matches (in-process and through the binary) between fake engines that
+ * misbehave in every way the runner must survive, and between two Octuple configurations. */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "fileio.h"
+#include "game.h"
+#include "ggf.h"
+#include "match_engine.h"
+#include "match_game.h"
+#include "match_openings.h"
+#include "match_run.h"
+#include "match_stats.h"
+#include "notation.h"
+#include "weights.h"
+
+/* Generous for a loaded 2-core machine; a healthy engine answers in milliseconds. */
+static const double MOVE_TIMEOUT = 20.0;
+
+static char *temp_dir(void)
+{
+    static char path[64];
+    strcpy(path, "/tmp/check_match.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(path));
+    return path;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "w");
+    ck_assert_ptr_nonnull(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+static char *read_text(const char *path)
+{
+    char *text;
+    size_t size;
+    OctError error;
+    if (!file_read_all(path, 1 << 26, &text, &size, &error))
+        return strdup("");
+    return text;
+}
+
+static int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
+        ++n;
+    return n;
+}
+
+/* ---- statistics ---- */
+
+static MatchResult result_of(int opening, int black, int discs)
+{
+    MatchResult r;
+    memset(&r, 0, sizeof r);
+    r.opening = opening;
+    r.black = black;
+    r.discs = discs;
+    r.forfeit = -1;
+    return r;
+}
+
+START_TEST(test_elo)
+{
+    ck_assert_double_eq_tol(match_elo(0.5), 0.0, 1e-12);
+    /* 400 log10(3) = 190.8485 */
+    ck_assert_double_eq_tol(match_elo(0.75), 190.8485, 1e-4);
+    ck_assert_double_eq_tol(match_elo(0.25), -190.8485, 1e-4);
+    ck_assert(isinf(match_elo(1.0)) && match_elo(1.0) > 0);
+    ck_assert(isinf(match_elo(0.0)) && match_elo(0.0) < 0);
+    ck_assert(isnan(match_elo(NAN)));
+}
+END_TEST
+
+/* Six openings, two games each (engine 0 black first), engine 0's disc differences:
+ *   opening 0: +10, 0   unit score (1 + 1/2)/2 = 0.75  unit discs  5
+ *   opening 1:  +2, -6  (1 + 0)/2 = 0.5                           -2
+ *   opening 2:  +4, -2  0.5                                        1
+ *   opening 3: +14, +10 1.0                                       12
+ *   opening 4:  -6, 0   0.25                                      -3
+ *   opening 5:  +8, 0   0.75                                       4
+ * W 6, D 3, L 3: p = 7.5/12 = 0.625; Elo = 400 log10(0.625/0.375) = 88.7395.
+ * Unit deviations from 0.625: +.125 -.125 -.125 +.375 -.375 +.125; squares sum
+ * 4 * .015625 + 2 * .140625 = .34375; variance .34375/5 = .06875; SE = sqrt(.06875/6) =
+ * .1070436. Interval .625 -+ 1.959964 * .1070436 = [.4151984, .8348016] -> Elo
+ * [400 log10(.4151984/.5848016), 400 log10(.8348016/.1651984)] = [-59.5012, +281.4310].
+ * Discs: mean 34/12 = 2.8333; unit deviations 2.1667 -4.8333 -1.8333 9.1667 -5.8333 1.1667,
+ * squares sum 150.8333, variance 30.1667, SE sqrt(30.1667/6) = 2.2423, interval
+ * [-1.5614, +7.2281]. */
+START_TEST(test_stats_hand_computed)
+{
+    static const int discs[6][2] = {{10, 0}, {2, -6}, {4, -2}, {14, 10}, {-6, 0}, {8, 0}};
+    MatchStats stats;
+    ck_assert(match_stats_init(&stats, 6));
+    for (int o = 0; o < 6; ++o)
+        for (int g = 0; g < 2; ++g)
+            match_stats_add(&stats, &(MatchResult){o, g, discs[o][g], -1, {30, 31},
+                                                     {1.5, 6.2}});
+    MatchSummary s;
+    match_stats_summarize(&stats, &s);
+    ck_assert_int_eq(s.games, 12);
+    ck_assert_int_eq(s.wins, 6);
+    ck_assert_int_eq(s.draws, 3);
+    ck_assert_int_eq(s.losses, 3);
+    ck_assert_int_eq(s.units, 6);
+    ck_assert_double_eq_tol(s.score, 0.625, 1e-12);
+    ck_assert_double_eq_tol(s.elo, 88.7395, 1e-4);
+    ck_assert_double_eq_tol(s.score_se, 0.1070436, 1e-7);
+    ck_assert_double_eq_tol(s.score_low, 0.4151984, 1e-7);
+    ck_assert_double_eq_tol(s.score_high, 0.8348016, 1e-7);
+    ck_assert_double_eq_tol(s.elo_low, -59.5012, 1e-3);
+    ck_assert_double_eq_tol(s.elo_high, 281.4310, 1e-3);
+    ck_assert_double_eq_tol(s.discs, 34.0 / 12, 1e-12);
+    ck_assert_double_eq_tol(s.discs_low, -1.5614, 1e-3);
+    ck_assert_double_eq_tol(s.discs_high, 7.2281, 1e-3);
+    /* per colour: as black +10 +2 +4 +14 -6 +8, as white 0 -6 -2 +10 0 0 */
+    ck_assert_int_eq(stats.color_wins[0], 5);
+    ck_assert_int_eq(stats.color_draws[0], 0);
+    ck_assert_int_eq(stats.color_losses[0], 1);
+    ck_assert_int_eq(stats.color_wins[1], 1);
+    ck_assert_int_eq(stats.color_draws[1], 3);
+    ck_assert_int_eq(stats.color_losses[1], 2);
+    ck_assert_int_eq(stats.moves[0], 360);
+    ck_assert_double_eq_tol(stats.seconds[1] / stats.moves[1], 6.2 / 31, 1e-12);
+
+    char *text;
+    size_t size;
+    FILE *out = open_memstream(&text, &size);
+    const char *names[2] = {"alpha", "beta"};
+    match_stats_print(&stats, names, out);
+    fclose(out);
+    ck_assert_msg(strstr(text, "Elo difference (alpha - beta): +89, 95% interval [-60, +281]"),
+                  "%s", text);
+    ck_assert_msg(strstr(text, "0.0500"), "alpha spends 1.5 s per 30 moves: %s", text);
+    ck_assert_msg(strstr(text, "62.5%") && strstr(text, "37.5%"), "%s", text);
+    free(text);
+    match_stats_free(&stats);
+}
+END_TEST
+
+START_TEST(test_stats_edges)
+{
+    MatchStats stats;
+    ck_assert(match_stats_init(&stats, 3));
+    MatchSummary s;
+    match_stats_summarize(&stats, &s);
+    ck_assert(isnan(s.score) && isnan(s.elo));
+    MatchResult r = result_of(0, 0, 6);
+    match_stats_add(&stats, &r);
+    match_stats_summarize(&stats, &s);
+    ck_assert(isinf(s.elo) && s.elo > 0);
+    ck_assert(isnan(s.elo_low)); /* one unit: no interval */
+    r = result_of(0, 1, -6);
+    match_stats_add(&stats, &r);
+    r = result_of(1, 0, 0);
+    match_stats_add(&stats, &r);
+    match_stats_summarize(&stats, &s);
+    /* units 0.5 and 0.5: SE 0, the interval collapses on Elo 0 */
+    ck_assert_double_eq_tol(s.elo, 0, 1e-12);
+    ck_assert_double_eq_tol(s.elo_low, 0, 1e-12);
+    ck_assert_double_eq_tol(s.elo_high, 0, 1e-12);
+    match_stats_free(&stats);
+}
+END_TEST
+
+/* ---- parsers ---- */
+
+START_TEST(test_parse_reply)
+{
+    int move;
+    double eval, seconds;
+    ck_assert(match_parse_reply("F5", &move, &eval, &seconds));
+    ck_assert_int_eq(move, 4 * 8 + 5);
+    ck_assert(isnan(eval) && isnan(seconds));
+    ck_assert(match_parse_reply("d3/-1.25/0.5", &move, &eval, &seconds));
+    ck_assert_int_eq(move, 2 * 8 + 3);
+    ck_assert_double_eq(eval, -1.25);
+    ck_assert_double_eq(seconds, 0.5);
+    ck_assert(match_parse_reply("F5//24.779", &move, &eval, &seconds));
+    ck_assert(isnan(eval));
+    ck_assert_double_eq(seconds, 24.779);
+    ck_assert(match_parse_reply("F5/", &move, &eval, &seconds));
+    ck_assert(match_parse_reply("F5/junk/x", &move, &eval, &seconds)); /* evals are advisory */
+    ck_assert(isnan(eval) && isnan(seconds));
+    static const char *const passes[] = {"PA", "pa", "PA//0.00", "pa/0/0.000", "pass", "Pa "};
+    for (size_t i = 0; i < sizeof passes / sizeof passes[0]; ++i) {
+        ck_assert_msg(match_parse_reply(passes[i], &move, &eval, &seconds), "%s", passes[i]);
+        ck_assert_int_eq(move, MOVE_PASS);
+    }
+    static const char *const bad[] = {"", "z9", "F9", "F5x", "F5 F6", "/1.0", "hello"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i)
+        ck_assert_msg(!match_parse_reply(bad[i], &move, &eval, &seconds), "'%s'", bad[i]);
+}
+END_TEST
+
+START_TEST(test_split_command)
+{
+    char storage[256];
+    char *argv[8];
+    ck_assert_int_eq(match_split_command("  ./octuple   --nboard\t--threads 1 ", storage,
+                                         sizeof storage, argv, 8), 4);
+    ck_assert_str_eq(argv[0], "./octuple");
+    ck_assert_str_eq(argv[3], "1");
+    ck_assert_ptr_null(argv[4]);
+    ck_assert_int_eq(match_split_command("'my engine' \"a b\"c d\\ e", storage, sizeof storage,
+                                         argv, 8), 3);
+    ck_assert_str_eq(argv[0], "my engine");
+    ck_assert_str_eq(argv[1], "a bc");
+    ck_assert_str_eq(argv[2], "d e");
+    ck_assert_int_eq(match_split_command("'open", storage, sizeof storage, argv, 8), -1);
+    ck_assert_int_eq(match_split_command("a b c d e f g h i", storage, sizeof storage, argv, 8),
+                     -1);
+    ck_assert_int_eq(match_split_command("   ", storage, sizeof storage, argv, 8), 0);
+}
+END_TEST
+
+START_TEST(test_forfeit_score)
+{
+    Board board;
+    board_init(&board); /* 2 discs each */
+    ck_assert_int_eq(match_forfeit_score(&board, COLOR_BLACK, COLOR_BLACK), -60);
+    ck_assert_int_eq(match_forfeit_score(&board, COLOR_BLACK, COLOR_WHITE), 60);
+    /* the loser ahead: 33-31 for the winner */
+    board.player = 0xFFFFFFFFFFULL; /* 40 discs for the side to move (white here) */
+    board.opponent = 0x30000000000ULL;
+    ck_assert_int_eq(match_forfeit_score(&board, COLOR_WHITE, COLOR_WHITE), 2);
+    ck_assert_int_eq(match_forfeit_score(&board, COLOR_WHITE, COLOR_BLACK), -(64 - 4));
+}
+END_TEST
+
+/* ---- openings ---- */
+
+START_TEST(test_openings_file)
+{
+    char *dir = temp_dir();
+    char path[128];
+    snprintf(path, sizeof path, "%s/open.txt", dir);
+    write_text(path, "# balanced\r\nf5d6c3d3c4\r\n\n  F5F6e6f4  \n% comment\nf5 f4\n");
+    Game *openings;
+    size_t count;
+    OctError error;
+    ck_assert_msg(match_openings_read(path, &openings, &count, &error), "%s", error.message);
+    ck_assert_int_eq(count, 3);
+    ck_assert_int_eq(openings[0].move_count, 5);
+    ck_assert_int_eq(openings[1].moves[1], 5 * 8 + 5);
+    ck_assert_int_eq(openings[2].move_count, 2);
+    free(openings);
+
+    write_text(path, "f5d6\nf5f5\n");
+    ck_assert(!match_openings_read(path, &openings, &count, &error));
+    ck_assert_msg(strstr(error.message, "open.txt:2:"), "%s", error.message);
+    write_text(path, "# nothing\n");
+    ck_assert(!match_openings_read(path, &openings, &count, &error));
+
+    snprintf(path, sizeof path, "%s/open.ggf", dir);
+    char ggf[512];
+    snprintf(ggf, sizeof ggf,
+             "(;GM[Othello]BO[8 %s *]B[F5]W[d6];)\n(;GM[Othello]BO[8 O*%62s *];)\n",
+             "---------------------------O*------*O---------------------------", "");
+    memset(strstr(ggf, "BO[8 O*") + 7, '-', 62);
+    write_text(path, ggf);
+    ck_assert_msg(match_openings_read(path, &openings, &count, &error), "%s", error.message);
+    ck_assert_int_eq(count, 2);
+    ck_assert_int_eq(openings[0].move_count, 2);
+    ck_assert_int_eq(openings[1].move_count, 0);
+    ck_assert_int_eq(board_count_empties(&openings[1].start), 62);
+    free(openings);
+}
+END_TEST
+
+static Model *load_model(void)
+{
+    Model *model;
+    OctError error;
+    ck_assert_msg(model_load(TOP_SRCDIR "/weights/octuple.ow", &model, &error), "%s",
+                  error.message);
+    return model;
+}
+
+START_TEST(test_openings_generated)
+{
+    Model *model = load_model();
+    MatchGenerateSpec spec = {6, 8, 2.0, 4, 7, model};
+    Game *a, *b;
+    double *scores;
+    OctError error;
+    ck_assert_msg(match_openings_generate(&spec, &a, &scores, NULL, NULL, &error), "%s",
+                  error.message);
+    spec.count = 4;
+    ck_assert(match_openings_generate(&spec, &b, NULL, NULL, NULL, &error));
+    for (int i = 0; i < 4; ++i) /* deterministic, and a shorter list is a prefix */
+        ck_assert(!memcmp(&a[i], &b[i], sizeof a[i]));
+    for (int i = 0; i < 6; ++i) {
+        ck_assert_int_eq(a[i].move_count, 8);
+        ck_assert(fabs(scores[i]) <= 2.0);
+        Board board;
+        Color side;
+        game_position(&a[i], 8, &board, &side);
+        ck_assert(!board_is_over(&board));
+        for (int j = 0; j < i; ++j) {
+            Board other;
+            Color other_side;
+            game_position(&a[j], 8, &other, &other_side);
+            ck_assert(match_position_key(&board, side) != match_position_key(&other, other_side));
+        }
+    }
+    spec.seed = 8;
+    Game *c;
+    ck_assert(match_openings_generate(&spec, &c, NULL, NULL, NULL, &error));
+    ck_assert(memcmp(a, c, 4 * sizeof *a)); /* another seed, other openings */
+    /* impossible balance: a clear error instead of a long loop */
+    spec.count = 2;
+    spec.plies = 1;
+    spec.balance = -1;
+    ck_assert(!match_openings_generate(&spec, &c, NULL, NULL, NULL, &error));
+    ck_assert_msg(strstr(error.message, "balanced openings"), "%s", error.message);
+
+    char *dir = temp_dir();
+    char path[128];
+    snprintf(path, sizeof path, "%s/saved.txt", dir);
+    ck_assert(match_openings_write(path, a, 6, &error));
+    size_t count;
+    ck_assert(match_openings_read(path, &b, &count, &error));
+    ck_assert_int_eq(count, 6);
+    ck_assert(!memcmp(a[5].moves, b[5].moves, 8 * sizeof(int)));
+    free(a);
+    free(b);
+    free(scores);
+    model_free(model);
+}
+END_TEST
+
+/* ---- matches ---- */
+
+static const char *const OPENINGS =
+    "c4e3f2e2f3c3c5g4\ne6f6f5f4d3c6d6c2\ne6f6f5f4c3c6c4e7\nf5d6c4f4f6f7g5h6\n";
+
+typedef struct Run {
+    char dir[64];
+    Game *openings;
+    size_t count;
+    MatchConfig config;
+    atomic_int stop;
+    char output[128];
+    char log_path[128];
+    MatchStats stats;
+    MatchRunInfo info;
+    OctError error;
+    bool ok;
+    char *log;      /* what the runner logged */
+    char *ggf;      /* the output file */
+} Run;
+
+static void run_setup(Run *run, const char *openings_text, const char *command0,
+                      const char *command1)
+{
+    memset(run, 0, sizeof *run);
+    strcpy(run->dir, temp_dir());
+    char path[128];
+    snprintf(path, sizeof path, "%s/openings.txt", run->dir);
+    write_text(path, openings_text);
+    OctError error;
+    ck_assert_msg(match_openings_read(path, &run->openings, &run->count, &error), "%s",
+                  error.message);
+    snprintf(run->output, sizeof run->output, "%s/games.ggf", run->dir);
+    snprintf(run->log_path, sizeof run->log_path, "%s/log.txt", run->dir);
+    MatchConfig *c = &run->config;
+    snprintf(c->engines[0].name, MATCH_NAME_SIZE, "one");
+    snprintf(c->engines[1].name, MATCH_NAME_SIZE, "two");
+    snprintf(c->engines[0].command, MATCH_COMMAND_SIZE, "%s", command0);
+    snprintf(c->engines[1].command, MATCH_COMMAND_SIZE, "%s", command1);
+    c->openings = run->openings;
+    c->opening_count = run->count;
+    c->concurrency = 2;
+    c->timeout = MOVE_TIMEOUT;
+    c->output = run->output;
+    atomic_init(&run->stop, 0);
+    c->stop = &run->stop;
+}
+
+static void run_go(Run *run)
+{
+    FILE *log = fopen(run->log_path, "w");
+    ck_assert_ptr_nonnull(log);
+    run->config.log = log;
+    run->config.progress = true;
+    atomic_store(&run->stop, 0);
+    run->ok = match_run(&run->config, &run->stats, &run->info, &run->error);
+    fclose(log);
+    free(run->log);
+    free(run->ggf);
+    run->log = read_text(run->log_path);
+    run->ggf = read_text(run->output);
+}
+
+static void run_free(Run *run)
+{
+    match_stats_free(&run->stats);
+    free(run->openings);
+    free(run->log);
+    free(run->ggf);
+}
+
+static const char *fake(const char *arguments)
+{
+    static char command[4][MATCH_COMMAND_SIZE];
+    static int next;
+    char *out = command[next++ % 4];
+    snprintf(out, MATCH_COMMAND_SIZE, "%s %s", FAKE_ENGINE, arguments);
+    return out;
+}
+
+/* The records of the output, by game number. */
+static int read_records(const Run *run, GgfRecord *records, int capacity)
+{
+    GgfRecord *all;
+    size_t count;
+    OctError error;
+    ck_assert_msg(ggf_read_file(run->output, &all, &count, &error), "%s", error.message);
+    ck_assert_int_le(count, capacity);
+    for (size_t i = 0; i < count; ++i) {
+        int g = atoi(all[i].place + strlen("octuple-match "));
+        ck_assert(g >= 0 && g < capacity);
+        records[g] = all[i];
+    }
+    free(all);
+    return (int)count;
+}
+
+START_TEST(test_match_fakes)
+{
+    Run run;
+    run_setup(&run, OPENINGS, fake("--play first"), fake("--play hash --lower --evals"));
+    run_go(&run);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert_int_eq(run.info.played, 8);
+    ck_assert_int_eq(run.stats.games, 8);
+    ck_assert_int_eq(run.stats.forfeits[0] + run.stats.forfeits[1], 0);
+    ck_assert_int_eq(count_of(run.ggf, "(;"), 8);
+    ck_assert_msg(!strstr(run.log, "octuple-match:"), "no events expected: %s", run.log);
+    ck_assert_msg(strstr(run.log, "[8/8] 8 games"), "%s", run.log);
+
+    static GgfRecord records[8];
+    ck_assert_int_eq(read_records(&run, records, 8), 8);
+    for (int g = 0; g < 8; ++g) {
+        ck_assert_str_eq(records[g].black, g % 2 ? "two" : "one");
+        ck_assert_str_eq(records[g].white, g % 2 ? "one" : "two");
+        ck_assert(game_is_over(&records[g].game));
+        char expected[16];
+        snprintf(expected, sizeof expected, "%+d", game_black_score(&records[g].game));
+        ck_assert_str_eq(records[g].result, expected);
+        /* the opening is kept; the engines' moves carry the runner's times */
+        ck_assert_int_eq(records[g].game.moves[0], run.openings[g / 2].moves[0]);
+        ck_assert(isnan(records[g].times[7]));
+        ck_assert(records[g].times[8] >= 0);
+    }
+    /* deterministic engines, deterministic match */
+    MatchStats first = run.stats;
+    memset(&run.stats, 0, sizeof run.stats);
+    run.config.overwrite = true;
+    run_go(&run);
+    ck_assert(run.ok);
+    ck_assert_int_eq(run.stats.wins, first.wins);
+    ck_assert_int_eq(run.stats.draws, first.draws);
+    ck_assert_int_eq(run.stats.disc_sum, first.disc_sum);
+    ck_assert_int_eq(count_of(run.ggf, "(;"), 8);
+    match_stats_free(&first);
+    run_free(&run);
+}
+END_TEST
+
+/* Every fault, once (the restarted engine behaves): the faulty side loses that game only,
+ * the event is logged with the position, the match goes on. */
+static void check_fault_once(const char *fault, const char *logged, const char *suffix,
+                             double timeout)
+{
+    Run run;
+    char arguments[256], once[160];
+    run_setup(&run, OPENINGS, "", fake("--play hash"));
+    snprintf(once, sizeof once, "%s/once", run.dir);
+    snprintf(arguments, sizeof arguments, "--play first %s --once %s", fault, once);
+    snprintf(run.config.engines[0].command, MATCH_COMMAND_SIZE, "%s", fake(arguments));
+    run.config.timeout = timeout;
+    run_go(&run);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert_int_eq(run.stats.games, 8);
+    ck_assert_int_eq(run.stats.forfeits[0], 1);
+    ck_assert_int_eq(run.stats.forfeits[1], 0);
+    ck_assert_msg(strstr(run.log, logged), "%s: %s", fault, run.log);
+    ck_assert_msg(strstr(run.log, "position ") && strstr(run.log, ": one ("), "%s", run.log);
+    ck_assert_int_eq(count_of(run.log, "octuple-match: game"), 1);
+    ck_assert_msg(strstr(run.ggf, suffix), "%s: %s", fault, run.ggf);
+    ck_assert_int_eq(count_of(run.ggf, "(;"), 8);
+    run_free(&run);
+}
+
+START_TEST(test_fault_crash)
+{
+    check_fault_once("--crash-at 3", "crashed: killed by signal 6", ":r]", MOVE_TIMEOUT);
+}
+END_TEST
+
+START_TEST(test_fault_hang)
+{
+    check_fault_once("--hang-at 2", "timed out: no answer to go", ":t]", 3.0);
+}
+END_TEST
+
+START_TEST(test_fault_illegal)
+{
+    check_fault_once("--illegal-at 4", "illegal move: illegal move", ":r]", MOVE_TIMEOUT);
+    check_fault_once("--unreadable-at 1", "unreadable move '=== z9/1.0'", ":r]", MOVE_TIMEOUT);
+    check_fault_once("--wrong-pass-at 2", "pass with a legal move", ":r]", MOVE_TIMEOUT);
+}
+END_TEST
+
+/* Crashing in every game: every game is lost, the engine restarted each time. */
+START_TEST(test_fault_every_game)
+{
+    Run run;
+    run_setup(&run, OPENINGS, fake("--crash-at 2"), fake("--play hash"));
+    run_go(&run);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert_int_eq(run.stats.losses, 8);
+    ck_assert_int_eq(run.stats.forfeits[0], 8);
+    ck_assert_int_eq(count_of(run.log, "crashed"), 8);
+    run_free(&run);
+}
+END_TEST
+
+START_TEST(test_garbage)
+{
+    Run run;
+    run_setup(&run, OPENINGS, fake("--garbage --play first"), fake("--garbage --play hash"));
+    run.config.engines[0].merge_stderr = true; /* stderr chatter among the protocol lines */
+    run_go(&run);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert_int_eq(run.stats.games, 8);
+    ck_assert_int_eq(run.stats.forfeits[0] + run.stats.forfeits[1], 0);
+    /* the same games as without the noise */
+    Run clean;
+    run_setup(&clean, OPENINGS, fake("--play first"), fake("--play hash"));
+    run_go(&clean);
+    ck_assert(clean.ok);
+    ck_assert_int_eq(run.stats.disc_sum, clean.stats.disc_sum);
+    ck_assert_int_eq(run.stats.wins, clean.stats.wins);
+    run_free(&run);
+    run_free(&clean);
+}
+END_TEST
+
+START_TEST(test_start_failures)
+{
+    Run run;
+    run_setup(&run, OPENINGS, fake("--no-pong"), fake(""));
+    run.config.timeout = 1.0;
+    run_go(&run);
+    ck_assert(!run.ok);
+    ck_assert_msg(strstr(run.error.message, "did not answer ping"), "%s", run.error.message);
+    run_free(&run);
+
+    run_setup(&run, OPENINGS, fake(""), fake("--exit-at-start"));
+    run_go(&run);
+    ck_assert(!run.ok);
+    ck_assert_msg(strstr(run.error.message, "exited with status 5"), "%s", run.error.message);
+    run_free(&run);
+
+    run_setup(&run, OPENINGS, fake(""), "no-such-engine-here --nboard");
+    run_go(&run);
+    ck_assert(!run.ok);
+    ck_assert_msg(strstr(run.error.message, "not found"), "%s", run.error.message);
+    run_free(&run);
+}
+END_TEST
+
+/* Black has no move in this start position (white a1, black b1): the engine must pass in
+ * any spelling; white then plays c1 and wins 64-0. */
+static const char *const PASS_OPENING =
+    "(;GM[Othello]BO[8 O*-------------------------------------------------------------- *];)\n";
+
+START_TEST(test_passes)
+{
+    for (int style = 0; style < 3; ++style) {
+        Run run;
+        char arguments[64];
+        snprintf(arguments, sizeof arguments, "--pass-style %d --lower --evals", style);
+        run_setup(&run, PASS_OPENING, fake(arguments), fake("--pass-style 2"));
+        run_go(&run);
+        ck_assert_msg(run.ok, "%s", run.error.message);
+        ck_assert_int_eq(run.stats.games, 2);
+        ck_assert_int_eq(run.stats.forfeits[0] + run.stats.forfeits[1], 0);
+        ck_assert_int_eq(run.stats.disc_sum, 0); /* each engine wins 64-0 as white */
+        ck_assert_msg(strstr(run.ggf, "B[PA"), "%s", run.ggf);
+        ck_assert_msg(strstr(run.ggf, "W[C1") && strstr(run.ggf, "RE[-64]"), "%s", run.ggf);
+        run_free(&run);
+    }
+    /* a move where only a pass is legal (as black), an occupied square (as white, after
+     * the restart) */
+    Run run;
+    run_setup(&run, PASS_OPENING, fake("--illegal-at 1"), fake(""));
+    run_go(&run);
+    ck_assert(run.ok);
+    ck_assert_int_eq(run.stats.forfeits[0], 2);
+    run_free(&run);
+}
+END_TEST
+
+START_TEST(test_resume)
+{
+    Run run;
+    run_setup(&run, OPENINGS, fake("--play first --evals"), fake("--play hash"));
+    run_go(&run);
+    ck_assert(run.ok);
+    MatchStats full = run.stats;
+    memset(&run.stats, 0, sizeof run.stats);
+
+    /* keep three records and a torn fourth, as a crash would leave them */
+    char *kept = strdup(run.ggf);
+    char *cut = kept;
+    for (int i = 0; i < 3; ++i)
+        cut = strchr(cut, '\n') + 1;
+    cut[40] = '\0';
+    write_text(run.output, kept);
+    free(kept);
+    run.config.resume = true;
+    run_go(&run);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert_int_eq(run.info.resumed, 3);
+    ck_assert_int_eq(run.info.played, 5);
+    ck_assert_msg(strstr(run.log, "incomplete"), "%s", run.log);
+    ck_assert_int_eq(count_of(run.ggf, "(;"), 8);
+    ck_assert_int_eq(count_of(run.ggf, "\n"), 8);
+    ck_assert_int_eq(run.stats.games, 8);
+    ck_assert_int_eq(run.stats.wins, full.wins);
+    ck_assert_int_eq(run.stats.disc_sum, full.disc_sum);
+    ck_assert_int_eq(run.stats.moves[0], full.moves[0]);
+    /* the times of the resumed games count too: the totals are those of the whole file */
+    GgfRecord *records;
+    size_t count;
+    OctError error;
+    ck_assert(ggf_read_file(run.output, &records, &count, &error));
+    double seconds[2] = {0, 0};
+    for (size_t i = 0; i < count; ++i) {
+        int g;
+        MatchResult result;
+        ck_assert_msg(match_result_from_record(&run.config, &records[i], &g, &result, &error),
+                      "%s", error.message);
+        seconds[0] += result.seconds[0];
+        seconds[1] += result.seconds[1];
+    }
+    free(records);
+    ck_assert_double_eq_tol(run.stats.seconds[0], seconds[0], 1e-9);
+    ck_assert_double_eq_tol(run.stats.seconds[1], seconds[1], 1e-9);
+
+    /* nothing left to play */
+    match_stats_free(&run.stats);
+    run_go(&run);
+    ck_assert(run.ok);
+    ck_assert_int_eq(run.info.resumed, 8);
+    ck_assert_int_eq(run.info.played, 0);
+
+    /* another match's file is refused */
+    match_stats_free(&run.stats);
+    snprintf(run.config.engines[1].name, MATCH_NAME_SIZE, "three");
+    run_go(&run);
+    ck_assert(!run.ok);
+    ck_assert_msg(strstr(run.error.message, "expected"), "%s", run.error.message);
+    /* and without --resume an existing file is not overwritten */
+    match_stats_free(&run.stats);
+    run.config.resume = false;
+    run_go(&run);
+    ck_assert(!run.ok);
+    ck_assert_msg(strstr(run.error.message, "--resume"), "%s", run.error.message);
+    match_stats_free(&full);
+    run_free(&run);
+}
+END_TEST
+
+static void *raise_later(void *argument)
+{
+    struct timespec pause = {1, 0};
+    nanosleep(&pause, NULL);
+    atomic_store((atomic_int *)argument, 1);
+    return NULL;
+}
+
+/* The stop flag (^C) ends a match of slow engines within a moment: no wait outlasts it. */
+START_TEST(test_interrupt)
+{
+    Run run;
+    run_setup(&run, OPENINGS, fake("--delay 0.5"), fake("--delay 0.5"));
+    FILE *log = fopen(run.log_path, "w");
+    run.config.log = log;
+    atomic_store(&run.stop, 0);
+    pthread_t thread;
+    ck_assert_int_eq(pthread_create(&thread, NULL, raise_later, &run.stop), 0);
+    double start = match_now();
+    run.ok = match_run(&run.config, &run.stats, &run.info, &run.error);
+    double elapsed = match_now() - start;
+    pthread_join(thread, NULL);
+    fclose(log);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert(run.info.interrupted);
+    ck_assert_int_eq(run.info.played, 0);
+    ck_assert_msg(elapsed < 8, "took %.1f s", elapsed);
+    run_free(&run);
+}
+END_TEST
+
+/* ---- the binary ---- */
+
+static int run_binary(const char *command, char **output)
+{
+    char full[4096];
+    snprintf(full, sizeof full, "%s 2>&1", command);
+    FILE *pipe = popen(full, "r");
+    ck_assert_ptr_nonnull(pipe);
+    size_t size = 0, capacity = 1 << 16;
+    char *text = malloc(capacity);
+    size_t n;
+    while ((n = fread(text + size, 1, capacity - size - 1, pipe)) > 0) {
+        size += n;
+        if (size + 1 == capacity)
+            text = realloc(text, capacity *= 2);
+    }
+    text[size] = '\0';
+    int status = pclose(pipe);
+    *output = text;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+START_TEST(test_binary)
+{
+    char *dir = temp_dir();
+    char command[4096], *out;
+    snprintf(command, sizeof command, "%s --help", MATCH_BINARY);
+    ck_assert_int_eq(run_binary(command, &out), 0);
+    ck_assert(strstr(out, "--engine1"));
+    free(out);
+    snprintf(command, sizeof command, "%s --engine1 x --bogus", MATCH_BINARY);
+    ck_assert_int_eq(run_binary(command, &out), 2);
+    free(out);
+
+    char openings[160];
+    snprintf(openings, sizeof openings, "%s/openings.txt", dir);
+    write_text(openings, OPENINGS);
+    snprintf(command, sizeof command,
+             "cd %s && %s --engine1 '%s --play first' --engine2 '%s --play last' --openings "
+             "openings.txt --pairs 3 --concurrency 2 --timeout 20 --output out.ggf", dir,
+             MATCH_BINARY, FAKE_ENGINE, FAKE_ENGINE);
+    ck_assert_int_eq(run_binary(command, &out), 0);
+    ck_assert_msg(strstr(out, "fake_engine-1 vs fake_engine-2: 3 openings"), "%s", out);
+    ck_assert_msg(strstr(out, "Elo difference (fake_engine-1 - fake_engine-2)"), "%s", out);
+    ck_assert_msg(strstr(out, "[6/6] 6 games"), "%s", out);
+    free(out);
+    /* the same command again: the output exists */
+    ck_assert_int_eq(run_binary(command, &out), 1);
+    ck_assert_msg(strstr(out, "--resume"), "%s", out);
+    free(out);
+    strcat(command, " --resume --quiet");
+    ck_assert_int_eq(run_binary(command, &out), 0);
+    ck_assert_msg(strstr(out, "6 games read back from out.ggf, 0 played now"), "%s", out);
+    free(out);
+
+    /* generated openings, saved */
+    snprintf(command, sizeof command,
+             "cd %s && %s --save-openings gen.txt --pairs 3 --plies 6 --search-depth 3 "
+             "--weights %s/weights/octuple.ow", dir, MATCH_BINARY, TOP_SRCDIR);
+    ck_assert_int_eq(run_binary(command, &out), 0);
+    free(out);
+    snprintf(openings, sizeof openings, "%s/gen.txt", dir);
+    char *text = read_text(openings);
+    ck_assert_int_eq(count_of(text, "\n"), 3);
+    ck_assert_int_eq(strlen(text), 3 * 13);
+    free(text);
+}
+END_TEST
+
+/* ---- Octuple against itself ---- */
+
+START_TEST(test_octuple_configurations)
+{
+    char one[MATCH_COMMAND_SIZE], two[MATCH_COMMAND_SIZE];
+    snprintf(one, sizeof one, "%s --nboard --threads 1 --hash 8", OCTUPLE_BINARY);
+    snprintf(two, sizeof two, "%s --nboard --threads 1 --hash 8 --weights %s/weights/"
+             "jaskowski-all2.ow", OCTUPLE_BINARY, TOP_SRCDIR);
+    Run run;
+    run_setup(&run, "c4e3f2e2f3c3c5g4\ne6f6f5f4d3c6d6c2\nf5d6c4f4f6f7g5h6\n", one, two);
+    run.config.engines[0].depth = 1;
+    run.config.engines[1].depth = 2;
+    run.config.concurrency = 1; /* one process per engine, games in order: reproducible */
+    run_go(&run);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert_int_eq(run.stats.games, 6);
+    ck_assert_int_eq(run.stats.forfeits[0] + run.stats.forfeits[1], 0);
+    ck_assert_msg(!strstr(run.log, "octuple-match:"), "%s", run.log);
+    ck_assert_int_gt(run.stats.moves[0], 6 * 10);
+    static GgfRecord first[6], second[6];
+    ck_assert_int_eq(read_records(&run, first, 6), 6);
+    for (int g = 0; g < 6; ++g)
+        ck_assert(game_is_over(&first[g].game));
+
+    run.config.overwrite = true;
+    match_stats_free(&run.stats);
+    run_go(&run);
+    ck_assert(run.ok);
+    ck_assert_int_eq(read_records(&run, second, 6), 6);
+    for (int g = 0; g < 6; ++g) {
+        char a[GAME_MOVE_CAPACITY * 2 + 1], b[GAME_MOVE_CAPACITY * 2 + 1];
+        game_format_moves(&first[g].game, a, sizeof a);
+        game_format_moves(&second[g].game, b, sizeof b);
+        ck_assert_msg(!strcmp(a, b), "game %d differs:\n%s\n%s", g, a, b);
+        ck_assert_str_eq(first[g].result, second[g].result);
+    }
+    run_free(&run);
+}
+END_TEST
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    Suite *suite = suite_create("match");
+    TCase *tc = tcase_create("statistics");
+    tcase_add_test(tc, test_elo);
+    tcase_add_test(tc, test_stats_hand_computed);
+    tcase_add_test(tc, test_stats_edges);
+    suite_add_tcase(suite, tc);
+    tc = tcase_create("parsing");
+    tcase_add_test(tc, test_parse_reply);
+    tcase_add_test(tc, test_split_command);
+    tcase_add_test(tc, test_forfeit_score);
+    tcase_add_test(tc, test_openings_file);
+    tcase_add_test(tc, test_openings_generated);
+    suite_add_tcase(suite, tc);
+    tc = tcase_create("matches");
+    tcase_set_timeout(tc, 240);
+    tcase_add_test(tc, test_match_fakes);
+    tcase_add_test(tc, test_fault_crash);
+    tcase_add_test(tc, test_fault_hang);
+    tcase_add_test(tc, test_fault_illegal);
+    tcase_add_test(tc, test_fault_every_game);
+    tcase_add_test(tc, test_garbage);
+    tcase_add_test(tc, test_start_failures);
+    tcase_add_test(tc, test_passes);
+    tcase_add_test(tc, test_resume);
+    tcase_add_test(tc, test_interrupt);
+    tcase_add_test(tc, test_binary);
+    tcase_add_test(tc, test_octuple_configurations);
+    suite_add_tcase(suite, tc);
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

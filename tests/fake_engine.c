@@ -1,0 +1,263 @@
+/* A small NBoard engine for testing octuple-match: it plays by a fixed rule and can be told
+ * to misbehave (crash, hang, play illegal or unreadable moves, print garbage) at its Nth
+ * `go`, counted from its start, so a restarted engine misbehaves again unless --once is
+ * given. Usage: fake_engine [options]
+ *   --play first|last|hash  first or last legal move in square order, or one picked by the
+ *                           position's hash (deterministic, varied)
+ *   --lower                 moves in lower case
+ *   --pass-style 0|1|2      "=== PA", "=== PA//0.00", "=== pa/0/0.000"
+ *   --evals                 "=== F5/1.50/0.01" instead of "=== F5"
+ *   --crash-at N | --hang-at N | --illegal-at N | --unreadable-at N | --wrong-pass-at N
+ *   --once FILE             misbehave only when FILE does not exist (and create it)
+ *   --no-pong               never answer ping
+ *   --exit-at-start         exit at once with status 5
+ *   --garbage               noise around every answer (foreign pongs, a 10 kB line,
+ *                           control bytes, unknown words, stderr chatter; stale `===` lines
+ *                           before each pong and after each answer)
+ *   --delay SECONDS         think this long before answering go */
+#include <ctype.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "game.h"
+#include "ggf.h"
+#include "notation.h"
+
+typedef enum Fault { NO_FAULT, CRASH, HANG, ILLEGAL, UNREADABLE, WRONG_PASS } Fault;
+
+typedef struct Fake {
+    const char *play;
+    bool lower, evals, no_pong, garbage;
+    int pass_style;
+    Fault fault;
+    long fault_at;
+    const char *once;
+    double delay;
+    Game game;
+    long goes;
+} Fake;
+
+static void say(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vprintf(format, args);
+    va_end(args);
+    putchar('\n');
+    fflush(stdout);
+}
+
+static void pause_seconds(double seconds)
+{
+    struct timespec pause = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
+    while (nanosleep(&pause, &pause) && errno == EINTR) {
+    }
+}
+
+/* Lines a runner must skip: `stale` adds a `===` line, which is only harmless before a pong
+ * (the runner takes the first `===` after the pong of its ping as the answer). */
+static void noise(bool stale)
+{
+    if (stale)
+        say("=== A1");
+    say("pong 999999");
+    say("status thinking hard");
+    say("search A1 +1.00 0 1");
+    say("frobnicate 1 2 3");
+    char line[10001];
+    memset(line, 'x', sizeof line - 1);
+    line[sizeof line - 1] = '\0';
+    say("%s", line);
+    fwrite("bin\001\002\377\000ary\r\n", 1, 12, stdout);
+    fflush(stdout);
+    fprintf(stderr, "some diagnostics on stderr\n");
+}
+
+static bool misbehave_now(Fake *fake)
+{
+    if (fake->fault == NO_FAULT || fake->goes != fake->fault_at)
+        return false;
+    if (fake->once) {
+        int fd = open(fake->once, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        if (fd < 0)
+            return false; /* already done once */
+        close(fd);
+    }
+    return true;
+}
+
+static int choose(const Fake *fake, const Board *board)
+{
+    uint64_t legal = board_legal(board);
+    if (!legal)
+        return MOVE_PASS;
+    if (!strcmp(fake->play, "last"))
+        return 63 - __builtin_clzll(legal);
+    if (!strcmp(fake->play, "hash")) {
+        int pick = (int)(board_hash(board) % (uint64_t)__builtin_popcountll(legal));
+        while (pick--)
+            legal &= legal - 1;
+    }
+    return __builtin_ctzll(legal);
+}
+
+static void go(Fake *fake)
+{
+    ++fake->goes;
+    Board board;
+    Color side;
+    game_position(&fake->game, fake->game.move_count, &board, &side);
+    if (fake->delay > 0)
+        pause_seconds(fake->delay);
+    if (fake->garbage)
+        noise(false);
+    if (misbehave_now(fake)) {
+        switch (fake->fault) {
+        case CRASH:
+            abort();
+        case HANG:
+            pause_seconds(600); /* killed long before */
+            exit(0);
+        case ILLEGAL: {
+            uint64_t occupied = board.player | board.opponent;
+            char name[3];
+            say("=== %s", move_format_colored(__builtin_ctzll(occupied), COLOR_BLACK, name));
+            return;
+        }
+        case UNREADABLE:
+            say("=== z9/1.0");
+            return;
+        case WRONG_PASS:
+            say("=== PA");
+            return;
+        case NO_FAULT:
+            break;
+        }
+    }
+    int move = choose(fake, &board);
+    if (move == MOVE_PASS) {
+        static const char *const styles[] = {"PA", "PA//0.00", "pa/0/0.000"};
+        say("=== %s", styles[fake->pass_style]);
+        return;
+    }
+    char name[3];
+    move_format_colored(move, fake->lower ? COLOR_WHITE : COLOR_BLACK, name);
+    if (fake->evals)
+        say("=== %s/%.2f/0.01", name, (double)(board_count_player(&board) -
+                                               board_count_opponent(&board)));
+    else
+        say("=== %s", name);
+    if (fake->garbage)
+        say("=== A1"); /* a second answer: must be ignored */
+}
+
+static void handle(Fake *fake, char *line)
+{
+    size_t length = strlen(line);
+    while (length && isspace((unsigned char)line[length - 1]))
+        line[--length] = '\0';
+    char *rest = line + strcspn(line, " ");
+    if (*rest)
+        *rest++ = '\0';
+    if (!strcmp(line, "ping")) {
+        if (fake->garbage)
+            noise(true);
+        if (!fake->no_pong)
+            say("pong %s", rest);
+    } else if (!strcmp(line, "go")) {
+        go(fake);
+    } else if (!strcmp(line, "set")) {
+        if (!strncmp(rest, "game ", 5)) {
+            GgfRecord *record = malloc(sizeof *record);
+            OctError error;
+            if (record && ggf_parse(rest + 5, record, NULL, &error))
+                fake->game = record->game;
+            else
+                say("status bad game: %s", record ? error.message : "no memory");
+            free(record);
+        } else if (!strncmp(rest, "depth ", 6)) {
+            say("set myname Fake%s", rest + 6);
+        }
+    } else if (!strcmp(line, "move")) {
+        char token[16];
+        size_t n = strcspn(rest, "/ ");
+        snprintf(token, sizeof token, "%.*s", (int)(n < 15 ? n : 15), rest);
+        size_t used;
+        int move = move_parse(token, &used);
+        OctError error;
+        if (move < 0 || used != strlen(token) || !game_append(&fake->game, move, &error))
+            say("status bad move '%s'", rest);
+    } else if (!strcmp(line, "quit")) {
+        exit(0);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    Fake fake;
+    memset(&fake, 0, sizeof fake);
+    fake.play = "first";
+    game_init(&fake.game);
+    static const struct {
+        const char *name;
+        Fault fault;
+    } faults[] = {{"--crash-at", CRASH},         {"--hang-at", HANG},
+                  {"--illegal-at", ILLEGAL},     {"--unreadable-at", UNREADABLE},
+                  {"--wrong-pass-at", WRONG_PASS}};
+    for (int i = 1; i < argc; ++i) {
+        const char *arg = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        bool used_value = true;
+        bool known = true;
+        if (!strcmp(arg, "--play") && value)
+            fake.play = value;
+        else if (!strcmp(arg, "--pass-style") && value)
+            fake.pass_style = atoi(value) % 3;
+        else if (!strcmp(arg, "--once") && value)
+            fake.once = value;
+        else if (!strcmp(arg, "--delay") && value)
+            fake.delay = atof(value);
+        else {
+            used_value = false;
+            if (!strcmp(arg, "--lower"))
+                fake.lower = true;
+            else if (!strcmp(arg, "--evals"))
+                fake.evals = true;
+            else if (!strcmp(arg, "--no-pong"))
+                fake.no_pong = true;
+            else if (!strcmp(arg, "--garbage"))
+                fake.garbage = true;
+            else if (!strcmp(arg, "--exit-at-start"))
+                return 5;
+            else
+                known = false;
+        }
+        for (size_t f = 0; !known && f < sizeof faults / sizeof faults[0]; ++f)
+            if (!strcmp(arg, faults[f].name) && value) {
+                fake.fault = faults[f].fault;
+                fake.fault_at = atol(value);
+                known = used_value = true;
+            }
+        if (!known) {
+            fprintf(stderr, "fake_engine: unknown argument '%s'\n", arg);
+            return 2;
+        }
+        if (used_value)
+            ++i;
+    }
+    char *line = NULL;
+    size_t capacity = 0;
+    while (getline(&line, &capacity, stdin) > 0)
+        handle(&fake, line);
+    free(line);
+    return 0;
+}
