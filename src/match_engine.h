@@ -56,7 +56,7 @@ typedef struct MatchEngine {
 } MatchEngine;
 
 /* Starts the child and does the handshake: `nboard 2`, `set depth N`, then a ping that must
- * be answered within `timeout` seconds. On failure the child is killed and reaped. */
+ * be answered within `timeout` seconds (loading big weights may take a while). On failure the child is killed and reaped. */
 bool match_engine_start(MatchEngine *engine, const MatchEngineSpec *spec,
                         const atomic_int *stop, double timeout, OctError *error);
 /* Ends the child politely (end of input, a short grace period), then with SIGKILL. */

@@ -50,6 +50,7 @@ typedef struct Options {
     const char *save_openings;
     int concurrency;
     double timeout;
+    double start_timeout;
     const char *output;
     bool resume, force, quiet;
     const char *log_path;
@@ -82,7 +83,9 @@ static void usage(FILE *out)
           "                              generate them)\n"
           "Running:\n"
           "  --concurrency N             games at a time (default: the number of cores)\n"
-          "  --timeout SECONDS           per move and per start-up (default 60)\n"
+          "  --timeout SECONDS           per move (default 60)\n"
+          "  --start-timeout SECONDS     for an engine to start and answer its first ping\n"
+          "                              (default: the --timeout)\n"
           "  --output FILE               the games in GGF, one per line (default match.ggf)\n"
           "  --resume                    continue the match saved in --output\n"
           "  --force                     replace a non-empty --output\n"
@@ -150,7 +153,7 @@ static int parse_options(int argc, char **argv, Options *options)
     enum {
         OPT_ENGINE1 = 256, OPT_ENGINE2, OPT_DIR1, OPT_DIR2, OPT_NAME1, OPT_NAME2, OPT_DEPTH,
         OPT_DEPTH1, OPT_DEPTH2, OPT_MERGE, OPT_OPENINGS, OPT_PAIRS, OPT_PLIES, OPT_BALANCE,
-        OPT_SEARCH_DEPTH, OPT_SEED, OPT_WEIGHTS, OPT_SAVE, OPT_CONCURRENCY, OPT_TIMEOUT,
+        OPT_SEARCH_DEPTH, OPT_SEED, OPT_WEIGHTS, OPT_SAVE, OPT_CONCURRENCY, OPT_TIMEOUT, OPT_START_TIMEOUT,
         OPT_OUTPUT, OPT_RESUME, OPT_FORCE, OPT_LOG, OPT_QUIET, OPT_HELP, OPT_VERSION
     };
     static const struct option longs[] = {
@@ -174,6 +177,7 @@ static int parse_options(int argc, char **argv, Options *options)
         {"save-openings", required_argument, NULL, OPT_SAVE},
         {"concurrency", required_argument, NULL, OPT_CONCURRENCY},
         {"timeout", required_argument, NULL, OPT_TIMEOUT},
+        {"start-timeout", required_argument, NULL, OPT_START_TIMEOUT},
         {"output", required_argument, NULL, OPT_OUTPUT},
         {"resume", no_argument, NULL, OPT_RESUME},
         {"force", no_argument, NULL, OPT_FORCE},
@@ -272,6 +276,9 @@ static int parse_options(int argc, char **argv, Options *options)
             break;
         case OPT_TIMEOUT:
             bad = !parse_double(optarg, 0.01, 1e6, &options->timeout);
+            break;
+        case OPT_START_TIMEOUT:
+            bad = !parse_double(optarg, 0.01, 1e6, &options->start_timeout);
             break;
         case OPT_OUTPUT:
             options->output = optarg;
@@ -424,7 +431,7 @@ int main(int argc, char **argv)
     }
 
     FILE *event_log = NULL;
-    if (options.log_path && !(event_log = fopen(options.log_path, "a"))) {
+    if (options.log_path && !(event_log = fopen(options.log_path, "ae"))) {
         fprintf(stderr, "octuple-match: %s: %s\n", options.log_path, strerror(errno));
         free(openings);
         return EXIT_FAILURE;
@@ -436,6 +443,7 @@ int main(int argc, char **argv)
     config.opening_count = count;
     config.concurrency = options.concurrency;
     config.timeout = options.timeout;
+    config.start_timeout = options.start_timeout;
     config.output = options.output[0] && strcmp(options.output, "-") ? options.output : NULL;
     config.resume = options.resume;
     config.overwrite = options.force;

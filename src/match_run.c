@@ -246,8 +246,9 @@ static void *worker(void *argument)
             if (running[e])
                 continue;
             OctError error;
-            if (match_engine_start(&engines[e], &config->engines[e], config->stop,
-                                   config->timeout, &error)) {
+            double timeout = config->start_timeout > 0 ? config->start_timeout : config->timeout;
+            if (match_engine_start(&engines[e], &config->engines[e], config->stop, timeout,
+                                   &error)) {
                 running[e] = true;
                 start_failures[e] = 0;
                 pthread_mutex_lock(&runner->lock);

@@ -22,7 +22,8 @@ typedef struct MatchConfig {
     const Game *openings;
     size_t opening_count;
     int concurrency;         /* worker threads, >= 1 */
-    double timeout;          /* seconds per move, also for the start-up handshake */
+    double timeout;          /* seconds per move */
+    double start_timeout;    /* seconds for the start-up handshake; 0: `timeout` */
     const char *output;      /* GGF file; NULL: games are not saved */
     bool resume;             /* continue `output` */
     bool overwrite;          /* without resume: truncate a non-empty `output` */

@@ -390,6 +390,7 @@ static void run_setup(Run *run, const char *openings_text, const char *command0,
     c->opening_count = run->count;
     c->concurrency = 2;
     c->timeout = MOVE_TIMEOUT;
+    c->start_timeout = MOVE_TIMEOUT;
     c->output = run->output;
     atomic_init(&run->stop, 0);
     c->stop = &run->stop;
@@ -570,7 +571,7 @@ START_TEST(test_start_failures)
 {
     Run run;
     run_setup(&run, OPENINGS, fake("--no-pong"), fake(""));
-    run.config.timeout = 1.0;
+    run.config.start_timeout = 1.0;
     run_go(&run);
     ck_assert(!run.ok);
     ck_assert_msg(strstr(run.error.message, "did not answer ping"), "%s", run.error.message);
