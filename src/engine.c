@@ -19,8 +19,7 @@
 
 enum {
     NOTICE_SIZE = 4096,
-    /* engine_stop re-raises the search's stop flag this often: search_run clears the flag
-     * when it starts, so a stop that lands just before that would otherwise be lost */
+    /* engine_stop looks again this often in case the search thread missed the wakeup */
     STOP_RETRY_NANOSECONDS = 2 * 1000 * 1000
 };
 
@@ -547,6 +546,7 @@ bool engine_start(Engine *engine, const EngineRequest *request, EngineListener l
     engine->task_done = false;
     engine->task_start = clock_now();
     atomic_store(&engine->stop_requested, false);
+    search_reset_stop(&engine->search);
     /* the search threads (and the helpers they start) block signals, so that a front end's
      * Ctrl-C interrupts the front end's own wait instead of landing in a search thread */
     sigset_t all, previous;

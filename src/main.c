@@ -54,8 +54,7 @@ int main(int argc, char **argv)
     case ACTION_SOLVE:
         return tools_solve(&options, options.solve_path, stdout);
     case ACTION_BENCH:
-        fprintf(stderr, "octuple: --bench is not available yet\n");
-        return 1;
+        return tools_bench(&options, stdout);
     case ACTION_REPL:
     case ACTION_NBOARD:
         return run_front_end(&options);

@@ -79,6 +79,11 @@ void search_stop(Search *search)
     atomic_store(&search->stop, true);
 }
 
+void search_reset_stop(Search *search)
+{
+    atomic_store(&search->stop, false);
+}
+
 static inline int popcount(uint64_t x)
 {
     return __builtin_popcountll(x);
@@ -665,7 +670,7 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
         if (worker->id == 0) {
             fill_result(worker, moves, count, depth, false, lines, result);
             result->nodes = worker->solver.nodes;
-            if (progress && !exact_wanted)
+            if (progress) /* before a solve too: a front end shows the estimates */
                 progress(context, result);
         }
     }
@@ -726,7 +731,6 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
         return;
     }
 
-    atomic_store(&search->stop, false);
     tt_new_search(&search->tt);
     RunShared shared = {search, board, limits, false,
                         limits->seconds > 0 ? start + limits->seconds : 0.0};

@@ -60,11 +60,14 @@ typedef struct Search {
 bool search_init(Search *search, size_t hash_megabytes, OctError *error);
 void search_free(Search *search);
 void search_set_model(Search *search, const Model *model);
-/* Runs to completion or until search_stop; `progress` may be NULL. */
+/* Runs to completion or until search_stop; `progress` may be NULL. The stop flag is not
+ * cleared here, so a stop raised just before the search starts still ends it: a caller
+ * that stops searches clears the flag (search_reset_stop) before starting the next. */
 void search_run(Search *search, const Board *board, const SearchLimits *limits,
                 SearchResult *result, SearchProgress progress, void *context);
 /* Callable from any thread while search_run works. */
 void search_stop(Search *search);
+void search_reset_stop(Search *search);
 /* The default limits: depth 7, exact at 20 empties, one line, one thread, no budgets. */
 SearchLimits search_default_limits(void);
 

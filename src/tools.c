@@ -7,7 +7,9 @@
 #include "notation.h"
 #include "obf.h"
 #include "perft.h"
+#include "bench.h"
 #include "eval.h"
+#include "paths.h"
 #include "search.h"
 #include "tt.h"
 #include "weights.h"
@@ -72,15 +74,45 @@ static void solve_one(Search *search, int threads, const Board *board, int *move
     *nodes = solver.nodes;
 }
 
-int tools_solve(const Options *options, const char *path, FILE *out)
+/* The model given by --weights, else the default weights the engine would load (their
+ * evaluation orders the solver's moves). NULL with a message when neither loads. */
+static Model *tools_model(const Options *options, FILE *out)
 {
+    static const char *const names[] = {"octuple.ow", "jaskowski-all2.ow"};
     Model *model = NULL;
     OctError error;
+    char path[SETTINGS_PATH_SIZE];
     const char *weights = options->settings.weights;
-    if (weights[0] && !model_load(weights, &model, &error)) {
-        fprintf(out, "error: %s\n", error.message);
-        return 2;
+    if (!weights[0]) {
+        if (!paths_find_data(options->settings.program, names, 2, path, sizeof path, NULL, 0)) {
+            fprintf(out, "warning: no default weights found; searching without an evaluation\n");
+            return NULL;
+        }
+        weights = path;
     }
+    if (!model_load(weights, &model, &error)) {
+        fprintf(out, "error: %s\n", error.message);
+        return NULL;
+    }
+    return model;
+}
+
+int tools_bench(const Options *options, FILE *out)
+{
+    Model *model = tools_model(options, out);
+    if (!model)
+        return 2;
+    BenchTotals totals;
+    bool ok = bench_run(model, (size_t)options->settings.hash_megabytes, out, &totals);
+    model_free(model);
+    return ok ? 0 : 2;
+}
+
+int tools_solve(const Options *options, const char *path, FILE *out)
+{
+    Model *model = tools_model(options, out);
+    if (!model && options->settings.weights[0])
+        return 2;
     int status = tools_solve_with(path, model, (size_t)options->settings.hash_megabytes,
                                   options->settings.threads, out);
     model_free(model);

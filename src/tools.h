@@ -11,6 +11,8 @@
 
 /* Leaf counts for depths 1..options->perft_depth from options->board. */
 int tools_perft(const Options *options, FILE *out);
+/* The fixed search workload of bench.h with the default (or --weights) model. */
+int tools_bench(const Options *options, FILE *out);
 /* The same from any position (the REPL's `perft`). */
 int tools_perft_from(const Board *board, Color side, int depth, FILE *out);
 /* Solves every position of an OBF file; returns 0 when every score is right, 1 when some

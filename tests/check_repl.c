@@ -341,8 +341,10 @@ START_TEST(test_command_line)
     out = run_args(perft, "", 0);
     assert_has(out, "perft  4:             244 leaves");
     free(out);
-    static const char *const bench[] = {"--bench", NULL};
-    out = run_args(bench, "", 1);
+    static const char *const bench[] = {"--bench", "--hash", "16", NULL};
+    out = run_args(bench, "", 0);
+    assert_has(out, " 8       22  exact");
+    assert_has(out, "bench: ");
     free(out);
     /* settings given as options show up in the session */
     static const char *const settings[] = {"--depth=5", "--exact", "12", "--threads", "1",
