@@ -289,7 +289,7 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
         uint64_t next_player = opponent ^ flips;
         uint64_t next_opponent = player ^ flips ^ (1ULL << square);
         uint64_t replies = board_moves(next_player, next_opponent);
-        int order = -16 * (popcount(replies) + popcount(replies & CORNERS));
+        int order = -32 * (popcount(replies) + popcount(replies & CORNERS));
         if (square == tt_move)
             order += 1 << 20;
         if ((CORNERS >> square) & 1)

@@ -49,19 +49,40 @@ static double predict(const FloatModel *weights, int set, const uint32_t *entrie
     return sum;
 }
 
-static void measure(const Model *model, const FloatModel *weights, const TrainSet *set,
+typedef double (*Predictor)(const void *context, const TrainPosition *position);
+
+typedef struct FloatPredictor {
+    const Model *model;
+    const FloatModel *weights;
+} FloatPredictor;
+
+static double predict_float(const void *context, const TrainPosition *position)
+{
+    const FloatPredictor *predictor = context;
+    uint32_t entries[SHAPE_MAX_INSTANCES];
+    int count = active_entries(predictor->model, predictor->weights, &position->board,
+                               position->move_number, entries);
+    return predict(predictor->weights, predictor->model->phase.set[position->move_number],
+                   entries, count);
+}
+
+/* The finished int16 model, exactly as the engine evaluates. */
+static double predict_model(const void *context, const TrainPosition *position)
+{
+    return (double)eval_board(context, &position->board) / EVAL_DISC;
+}
+
+/* Mean squared errors over the training and the held-out games. */
+static void measure(Predictor predictor, const void *context, const TrainSet *set,
                     const RegressOptions *options, RegressReport *report)
 {
     double train_sum = 0, test_sum = 0;
     double by_move[MODEL_MOVES] = {0};
     memset(report->test_count_by_move, 0, sizeof report->test_count_by_move);
     report->train_positions = report->test_positions = 0;
-    uint32_t entries[SHAPE_MAX_INSTANCES];
     for (size_t i = 0; i < set->count; ++i) {
         const TrainPosition *position = &set->positions[i];
-        int count = active_entries(model, weights, &position->board, position->move_number, entries);
-        double error = position->target
-                     - predict(weights, model->phase.set[position->move_number], entries, count);
+        double error = position->target - predictor(context, position);
         if (is_test_game(position->game, options)) {
             test_sum += error * error;
             by_move[position->move_number] += error * error;
@@ -149,14 +170,18 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
             weights.bias[weight_set] += delta / 16;
         }
         if (log) {
-            measure(model, &weights, set, options, report);
+            FloatPredictor predictor = {model, &weights};
+            measure(predict_float, &predictor, set, options, report);
             fprintf(log, "epoch %d: rate %.5f, train loss %.3f, test loss %.3f\n", epoch + 1,
                     rate, report->train_loss, report->test_loss);
             fflush(log);
         }
     }
-    measure(model, &weights, set, options, report);
     quantize(model, &weights);
+    /* tuples mapped onto themselves by a symmetry read their table in two orders; averaging
+     * those entries makes all 8 images of a position score alike */
+    model_symmetrize(model);
+    measure(predict_model, model, set, options, report);
     free(weights.values);
     free(weights.set_base);
     free(weights.bias);
