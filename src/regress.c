@@ -10,7 +10,44 @@ typedef struct FloatModel {
     float *values;         /* model_weight_count entries, weight set by weight set */
     size_t *set_base;      /* first entry of each weight set */
     double *bias;          /* per weight set, discs */
+    uint32_t *canonical[MODEL_MAX_SHAPES]; /* per shape: entry -> the entry it shares */
 } FloatModel;
+
+/* A tuple that a symmetry maps onto its own squares reads its table in two (or more) digit
+ * orders; entries equal under those permutations must hold one value for the evaluation to
+ * be symmetric. Training them as one entry (the smallest index of the class) does that. */
+static uint32_t *canonical_build(const Shape *shape)
+{
+    uint32_t *map = malloc(sizeof *map * shape->table_size);
+    if (!map)
+        return NULL;
+    for (int t = 0; t < shape->tuple_count; ++t) {
+        const Tuple *tuple = &shape->tuples[t];
+        uint8_t perms[TUPLE_MAX_INSTANCES][TUPLE_MAX_SIZE];
+        int perm_count = tuple_stabilizer(tuple, perms);
+        uint32_t size = tuple_table_size(tuple->size);
+        uint32_t base = shape->tuple_offsets[t];
+        for (uint32_t index = 0; index < size; ++index) {
+            uint32_t smallest = index;
+            for (int k = 1; k < perm_count; ++k) {
+                uint32_t image = tuple_permute_index(index, perms[k], tuple->size);
+                if (image < smallest)
+                    smallest = image;
+            }
+            map[base + index] = base + smallest;
+        }
+    }
+    return map;
+}
+
+static void float_model_free(FloatModel *weights)
+{
+    free(weights->values);
+    free(weights->set_base);
+    free(weights->bias);
+    for (int i = 0; i < MODEL_MAX_SHAPES; ++i)
+        free(weights->canonical[i]);
+}
 
 static uint64_t split_mix(uint64_t *state)
 {
@@ -35,9 +72,11 @@ static int active_entries(const Model *model, const FloatModel *weights, const B
     EvalState state;
     eval_set(&state, model, board);
     int count = eval_entries(&state, model, entries);
-    size_t base = weights->set_base[model->phase.set[move_number]];
+    int set = model->phase.set[move_number];
+    const uint32_t *canonical = weights->canonical[model->sets[set].shape];
+    size_t base = weights->set_base[set];
     for (int k = 0; k < count; ++k)
-        entries[k] += (uint32_t)base;
+        entries[k] = (uint32_t)base + canonical[entries[k]];
     return count;
 }
 
@@ -116,8 +155,9 @@ static void quantize(Model *model, const FloatModel *weights)
     for (int s = 0; s < model->set_count; ++s) {
         WeightSet *set = &model->sets[s];
         size_t size = model->shapes[set->shape].table_size;
+        const uint32_t *canonical = weights->canonical[set->shape];
         for (size_t i = 0; i < size; ++i)
-            set->values[i] = (int16_t)lround(weights->values[weights->set_base[s] + i] * scale);
+            set->values[i] = (int16_t)lround(weights->values[weights->set_base[s] + canonical[i]] * scale);
         set->bias = (int32_t)lround(weights->bias[s] * scale);
     }
 }
@@ -133,10 +173,13 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
     weights.set_base = calloc((size_t)model->set_count, sizeof *weights.set_base);
     weights.bias = calloc((size_t)model->set_count, sizeof *weights.bias);
     size_t *order = malloc(sizeof *order * (set->count ? set->count : 1));
-    if (!weights.values || !weights.set_base || !weights.bias || !order) {
-        free(weights.values);
-        free(weights.set_base);
-        free(weights.bias);
+    bool canonical_ok = true;
+    for (int i = 0; i < MODEL_MAX_SHAPES; ++i) {
+        weights.canonical[i] = i < model->shape_count ? canonical_build(&model->shapes[i]) : NULL;
+        canonical_ok = canonical_ok && (i >= model->shape_count || weights.canonical[i]);
+    }
+    if (!weights.values || !weights.set_base || !weights.bias || !order || !canonical_ok) {
+        float_model_free(&weights);
         free(order);
         return error_set(error, "out of memory for %zu weights", total);
     }
@@ -178,13 +221,8 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
         }
     }
     quantize(model, &weights);
-    /* tuples mapped onto themselves by a symmetry read their table in two orders; averaging
-     * those entries makes all 8 images of a position score alike */
-    model_symmetrize(model);
     measure(predict_model, model, set, options, report);
-    free(weights.values);
-    free(weights.set_base);
-    free(weights.bias);
+    float_model_free(&weights);
     free(order);
     return true;
 }
