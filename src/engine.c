@@ -228,6 +228,9 @@ static void clear_redo(Engine *engine)
 
 void engine_set_game(Engine *engine, const Game *game)
 {
+    /* an empty table for every new game or position: the moves of a game then do not
+     * depend on the games played before it (matches repeat exactly) */
+    tt_clear(&engine->search.tt);
     engine->game = *game;
     clear_notes(&engine->notes);
     clear_redo(engine);
@@ -494,12 +497,16 @@ static void *task_main(void *argument)
         first = last;
     uint64_t nodes = 0;
     for (int ply = last; ply >= first; --ply) {
+        game_position(game, ply, &report.board, &report.side);
+        report.ply = ply;
         if (atomic_load(&engine->stop_requested)) {
+            /* stopped before any search: still name a legal move, never a made-up one */
+            uint64_t legal = board_legal(&report.board);
+            report.result.move = legal ? __builtin_ctzll(legal)
+                               : board_is_over(&report.board) ? MOVE_NONE : MOVE_PASS;
             report.stopped = true;
             break;
         }
-        game_position(game, ply, &report.board, &report.side);
-        report.ply = ply;
         report.forced = false;
         if (engine->request.task == ENGINE_THINK &&
             forced_result(&report.board, &report.result)) {

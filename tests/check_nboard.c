@@ -632,6 +632,31 @@ START_TEST(test_end_of_input_stops_search)
 }
 END_TEST
 
+START_TEST(test_go_then_end_of_input_names_a_legal_move)
+{
+    /* the input ends right after go: the search is stopped before its first iteration,
+     * and the answer must still be a legal move */
+    char *output;
+    static const char *const args[] = {"--nboard", "--threads", "1", "--hash", "16", NULL};
+    int status = child_run(args, "nboard 2\nset game (;GM[Othello]BO[8 -------------------"
+                           "--------O*------*O--------------------------- *]B[F5]W[F6]B[D3]"
+                           "W[C5];)\ngo\n", &output, 30);
+    ck_assert_int_eq(status, 0);
+    const char *answer = strstr(output, "=== ");
+    ck_assert_msg(answer, "no move in:\n%s", output);
+    Game game;
+    game_init(&game);
+    OctError error;
+    ck_assert(game_parse_moves(&game, "f5f6d3c5", &error));
+    Board board;
+    game_position(&game, game.move_count, &board, NULL);
+    int move = move_parse(answer + 4, NULL);
+    ck_assert_msg(move >= 0 && move < 64 && (board_legal(&board) >> move & 1),
+                  "illegal answer: %.12s", answer);
+    free(output);
+}
+END_TEST
+
 START_TEST(test_quit_command)
 {
     char *output;
@@ -659,6 +684,7 @@ int main(void)
     tcase_add_test(tc, test_analyze);
     tcase_add_test(tc, test_self_play_and_learn);
     tcase_add_test(tc, test_end_of_input_stops_search);
+    tcase_add_test(tc, test_go_then_end_of_input_names_a_legal_move);
     tcase_add_test(tc, test_quit_command);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
