@@ -17,6 +17,7 @@
 #include "model.h"
 #include "paths.h"
 #include "weights.h"
+#include "parse.h"
 
 enum {
     EXIT_USAGE = 2,
@@ -93,28 +94,6 @@ static void usage(FILE *out)
           "  --quiet                     no progress line\n"
           "  --help, --version\n",
           out);
-}
-
-static bool parse_long(const char *text, long low, long high, long *value)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < low || v > high)
-        return false;
-    *value = v;
-    return true;
-}
-
-static bool parse_double(const char *text, double low, double high, double *value)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (errno || end == text || *end || !(v >= low && v <= high))
-        return false;
-    *value = v;
-    return true;
 }
 
 static bool copy_text(char *out, size_t size, const char *text, const char *option)

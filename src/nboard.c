@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "notation.h"
+#include "parse.h"
 
 enum {
     OUTPUT_LINE_SIZE = 4096,
@@ -69,17 +70,6 @@ static const char *next_word(const char *text, char *word, size_t size)
     memcpy(word, text, copied);
     word[copied] = '\0';
     return text + length;
-}
-
-static bool parse_long(const char *text, long low, long high, long *value)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *skip_space(end) || v < low || v > high)
-        return false;
-    *value = v;
-    return true;
 }
 
 /* ---- output of searches (in the search thread) ---- */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "parse.h"
 
 typedef struct OptionSpec {
     const char *name;     /* long name without dashes */
@@ -45,17 +46,6 @@ void options_usage(FILE *out, const char *program)
     const SettingSpec *settings = settings_table(&count);
     for (int i = 0; i < count; ++i)
         usage_line(out, settings[i].option, settings[i].argument, settings[i].help);
-}
-
-static bool parse_int(const char *text, int low, int high, int *value)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < low || v > high)
-        return false;
-    *value = (int)v;
-    return true;
 }
 
 static const OptionSpec *find_spec(const char *name, size_t length)

@@ -8,6 +8,8 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "parse.h"
+
 /* Midgame depth -> exact-solve threshold in empties, for every depth from the first row's
  * up to the next row's. The rows follow the levels the NBoard GUI offers. Solving takes
  * about as long as the midgame search of the same level: 20 empties solve in about a second
@@ -45,17 +47,6 @@ void settings_init(EngineSettings *settings, const char *program)
     if (weights && strlen(weights) < sizeof settings->weights)
         strcpy(settings->weights, weights);
     settings->program = program;
-}
-
-static bool parse_int(const char *text, int low, int high, int *value)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < low || v > high)
-        return false;
-    *value = (int)v;
-    return true;
 }
 
 static bool apply_level(EngineSettings *settings, const char *value, OctError *error)

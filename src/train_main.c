@@ -12,6 +12,7 @@
 #include "shapes.h"
 #include "trainset.h"
 #include "weights.h"
+#include "parse.h"
 
 typedef struct TrainArgs {
     const char *logbook;
@@ -113,17 +114,6 @@ static int command_regress(const TrainArgs *args)
     return 0;
 }
 
-static bool parse_number(const char *text, double low, double high, double *value)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (errno || end == text || *end || v < low || v > high)
-        return false;
-    *value = v;
-    return true;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
@@ -148,7 +138,7 @@ int main(int argc, char **argv)
         const char *option = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         double number = 0;
-        bool numeric = value && parse_number(value, -1e18, 1e18, &number);
+        bool numeric = value && parse_double(value, -1e18, 1e18, &number);
         if (!value) {
             fprintf(stderr, "octuple-train: %s needs a value\n", option);
             return 2;

@@ -1,0 +1,12 @@
+/* Numbers given as whole strings (options, commands, protocol lines): all of the text must
+ * be the number (trailing blanks allowed) and within the bounds. */
+#ifndef OCTUPLE_PARSE_H
+#define OCTUPLE_PARSE_H
+
+#include <stdbool.h>
+
+bool parse_long(const char *text, long low, long high, long *value);
+bool parse_int(const char *text, int low, int high, int *value);
+bool parse_double(const char *text, double low, double high, double *value);
+
+#endif
