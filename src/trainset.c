@@ -1,6 +1,5 @@
 #include "trainset.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,42 +69,14 @@ bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error)
     return status == LOGBOOK_END;
 }
 
-static int compare_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 bool trainset_add_wthor(TrainSet *set, const char *directory, OctError *error)
 {
-    DIR *dir = opendir(directory);
-    if (!dir)
-        return error_set(error, "%s: cannot open the WTHOR directory", directory);
-    char *names[256];
-    int count = 0;
-    struct dirent *entry;
-    while ((entry = readdir(dir)) && count < 256) {
-        size_t length = strlen(entry->d_name);
-        if (length > 4 && !strncmp(entry->d_name, "WTH_", 4)
-            && !strcmp(entry->d_name + length - 4, ".wtb"))
-            names[count++] = strdup(entry->d_name);
-    }
-    closedir(dir);
-    qsort(names, (size_t)count, sizeof names[0], compare_names); /* same order every run */
-    bool ok = count > 0 || error_set(error, "%s: no WTH_*.wtb files", directory);
-    for (int i = 0; i < count; ++i) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", directory, names[i]);
-        WthorHeader header;
-        WthorGame *games;
-        size_t game_count;
-        if (ok && wthor_read_games(path, &header, &games, &game_count, error)) {
-            for (size_t g = 0; g < game_count; ++g)
-                trainset_add_game(set, &games[g].game);
-            free(games);
-        } else {
-            ok = false;
-        }
-        free(names[i]);
-    }
-    return ok;
+    WthorGame *games;
+    size_t count;
+    if (!wthor_read_directory(directory, &games, &count, NULL, error))
+        return false;
+    for (size_t g = 0; g < count; ++g)
+        trainset_add_game(set, &games[g].game);
+    free(games);
+    return true;
 }

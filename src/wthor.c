@@ -1,5 +1,7 @@
 #include "wthor.h"
 
+#include <dirent.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -389,4 +391,84 @@ bool wthor_write_tournaments(const char *path, const WthorHeader *header,
                              const WthorName *names, size_t count, OctError *error)
 {
     return write_names(path, "tournament", WTHOR_TOURNAMENT_SIZE, header, names, count, error);
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+bool wthor_read_directory(const char *directory, WthorGame **games, size_t *count, int *depth,
+                          OctError *error)
+{
+    DIR *dir = opendir(directory);
+    if (!dir)
+        return error_set(error, "%s: cannot open the directory: %s", directory, strerror(errno));
+    char **names = NULL;
+    size_t name_count = 0, name_capacity = 0;
+    bool ok = true;
+    struct dirent *entry;
+    while (ok && (entry = readdir(dir))) {
+        size_t length = strlen(entry->d_name);
+        if (length <= 8 || strncmp(entry->d_name, "WTH_", 4) || strcmp(entry->d_name + length - 4, ".wtb"))
+            continue;
+        if (name_count == name_capacity) {
+            size_t capacity = name_capacity ? 2 * name_capacity : 64;
+            char **grown = realloc(names, capacity * sizeof *grown);
+            ok = grown != NULL;
+            if (ok) {
+                names = grown;
+                name_capacity = capacity;
+            }
+        }
+        if (ok)
+            ok = (names[name_count++] = strdup(entry->d_name)) != NULL;
+    }
+    closedir(dir);
+    if (!ok)
+        error_set(error, "%s: out of memory listing the directory", directory);
+    if (ok && name_count == 0)
+        ok = error_set(error, "%s: no WTH_*.wtb files", directory);
+    if (ok)
+        qsort(names, name_count, sizeof *names, compare_names);
+    WthorGame *all = NULL;
+    size_t total = 0;
+    int last_depth = 0;
+    for (size_t i = 0; ok && i < name_count; ++i) {
+        size_t size = strlen(directory) + strlen(names[i]) + 2;
+        char *path = malloc(size);
+        WthorHeader header;
+        WthorGame *file_games;
+        size_t file_count;
+        ok = path != NULL || error_set(error, "%s: out of memory", directory);
+        if (ok) {
+            snprintf(path, size, "%s/%s", directory, names[i]);
+            ok = wthor_read_games(path, &header, &file_games, &file_count, error);
+        }
+        free(path);
+        if (!ok)
+            break;
+        WthorGame *grown = realloc(all, sizeof *all * (total + file_count + 1));
+        if (grown) {
+            all = grown;
+            memcpy(all + total, file_games, sizeof *all * file_count);
+            total += file_count;
+            last_depth = header.depth;
+        } else {
+            ok = error_set(error, "%s: out of memory for %zu games", directory, total + file_count);
+        }
+        free(file_games);
+    }
+    for (size_t i = 0; i < name_count; ++i)
+        free(names[i]);
+    free(names);
+    if (!ok) {
+        free(all);
+        return false;
+    }
+    *games = all;
+    *count = total;
+    if (depth)
+        *depth = last_depth;
+    return true;
 }

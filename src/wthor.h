@@ -55,6 +55,11 @@ typedef struct WthorName {
  * "WTH_1999.wtb: record 12: move 33 (c4): illegal for white". */
 bool wthor_read_games(const char *path, WthorHeader *header, WthorGame **games, size_t *count,
                       OctError *error);
+/* Every WTH_*.wtb file of a directory, in name order (so, by year), as one malloc'ed array
+ * (free() it); `depth` receives the last file's solving depth (may be NULL). On error
+ * nothing is returned and the message names the file. */
+bool wthor_read_directory(const char *directory, WthorGame **games, size_t *count, int *depth,
+                          OctError *error);
 /* Reads a .jou / .trn file into a malloc'ed array of names (free() it). */
 bool wthor_read_players(const char *path, WthorHeader *header, WthorName **names,
                         size_t *count, OctError *error);

@@ -755,6 +755,44 @@ START_TEST(wthor_round_trip_games)
 }
 END_TEST
 
+START_TEST(wthor_reads_a_directory)
+{
+    /* every WTH_*.wtb of a directory, by name: the 1999 file comes before the 2024 one */
+    WthorGame games[3];
+    for (int i = 0; i < 3; ++i) {
+        random_game(&games[i].game, (unsigned)i * 31u + 5);
+        games[i].tournament = games[i].black = games[i].white = 0;
+        games[i].real_score = (64 + game_black_score(&games[i].game)) / 2;
+        games[i].theoretical_score = 32;
+    }
+    WthorHeader h = test_header();
+    OctError e;
+    ck_assert_msg(wthor_write_games(path_of("WTH_2024.wtb"), &h, games + 2, 1, &e), "%s", e.message);
+    ck_assert(wthor_write_games(path_of("WTH_1999.wtb"), &h, games, 2, &e));
+    ck_assert(wthor_write_games(path_of("other.wtb"), &h, games, 1, &e)); /* not WTH_ */
+    WthorGame *read = NULL;
+    size_t count = 0;
+    int depth = 0;
+    ck_assert_msg(wthor_read_directory(test_dir, &read, &count, &depth, &e), "%s", e.message);
+    ck_assert_uint_eq(count, 3);
+    ck_assert_int_eq(depth, 22);
+    for (int i = 0; i < 3; ++i)
+        assert_games_equal(&read[i].game, &games[i].game);
+    free(read);
+    /* a broken file fails the whole directory, naming the file */
+    FILE *broken = fopen(path_of("WTH_2000.wtb"), "wb");
+    ck_assert_ptr_nonnull(broken);
+    fputs("short", broken);
+    fclose(broken);
+    read = NULL;
+    ck_assert(!wthor_read_directory(test_dir, &read, &count, &depth, &e));
+    ck_assert_error_has(e, "WTH_2000.wtb");
+    ck_assert_ptr_null(read);
+    ck_assert(!wthor_read_directory(path_of("missing"), &read, &count, &depth, &e));
+    ck_assert_error_has(e, "cannot open the directory");
+}
+END_TEST
+
 START_TEST(wthor_round_trip_names)
 {
     WthorName players[3];
@@ -1136,6 +1174,7 @@ static Suite *formats_suite(void)
     tcase_add_checked_fixture(wthor, make_dir, remove_dir);
     tcase_add_test(wthor, wthor_reads_handmade_file);
     tcase_add_test(wthor, wthor_round_trip_games);
+    tcase_add_test(wthor, wthor_reads_a_directory);
     tcase_add_test(wthor, wthor_round_trip_names);
     tcase_add_test(wthor, wthor_rejects_bad_files);
     suite_add_tcase(suite, wthor);

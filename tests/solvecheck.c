@@ -2,7 +2,6 @@
  * games replayed to the database's depth (24 empties) against their theoretical scores.
  * Usage: solvecheck DATA_DIR WEIGHTS [WTHOR_GAMES [FFO_SETS]]
  * Exits 0 when every score agrees, 1 on a disagreement or unreadable data, 77 without data. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,57 +54,18 @@ static bool check_ffo(Search *search, const char *data, const char *name)
     return wrong == 0;
 }
 
-static int compare_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Games spread evenly over the whole database (every file, every k-th game). */
 static bool check_wthor(Search *search, const char *data, int wanted)
 {
     char directory[4096];
     snprintf(directory, sizeof directory, "%s/wthor", data);
-    DIR *dir = opendir(directory);
-    if (!dir) {
-        printf("%s: cannot open\n", directory);
+    WthorGame *all;
+    size_t total;
+    int depth;
+    OctError error;
+    if (!wthor_read_directory(directory, &all, &total, &depth, &error)) {
+        printf("%s\n", error.message);
         return false;
-    }
-    char *names[256];
-    int file_count = 0;
-    struct dirent *entry;
-    while ((entry = readdir(dir)) && file_count < 256) {
-        size_t length = strlen(entry->d_name);
-        if (length > 4 && !strcmp(entry->d_name + length - 4, ".wtb"))
-            names[file_count++] = strdup(entry->d_name);
-    }
-    closedir(dir);
-    qsort(names, (size_t)file_count, sizeof names[0], compare_names);
-
-    WthorGame *all = NULL;
-    size_t total = 0;
-    int depth = 0;
-    bool ok = true;
-    for (int f = 0; f < file_count; ++f) {
-        char path[8192];
-        snprintf(path, sizeof path, "%s/%s", directory, names[f]);
-        WthorHeader header;
-        WthorGame *games;
-        size_t count;
-        OctError error;
-        if (!wthor_read_games(path, &header, &games, &count, &error)) {
-            printf("%s\n", error.message);
-            ok = false;
-        } else {
-            WthorGame *grown = realloc(all, sizeof *all * (total + count));
-            if (grown) {
-                all = grown;
-                memcpy(all + total, games, sizeof *all * count);
-                total += count;
-                depth = header.depth;
-            }
-            free(games);
-        }
-        free(names[f]);
     }
     int tried = 0, agree = 0, skipped = 0;
     double seconds = 0;
@@ -139,7 +99,7 @@ static bool check_wthor(Search *search, const char *data, int wanted)
            "(%d sampled games ended earlier), mean %.3f s per solve\n",
            agree, tried, depth, skipped, tried ? seconds / tried : 0.0);
     free(all);
-    return ok && tried > 0 && agree == tried;
+    return tried > 0 && agree == tried;
 }
 
 int main(int argc, char **argv)
