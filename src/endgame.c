@@ -17,7 +17,7 @@ enum {
     ENDGAME_SHALLOW_EMPTIES = 18,  /* from this: order by a search of depth */
     ENDGAME_SHALLOW_STEP = 6,      /* 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / this */
     SHALLOW_WEIGHT = 8,        /* order units per disc of the shallow score */
-    SHALLOW_INF = 1 << 20,
+    SHALLOW_INF = 30000,       /* above any evaluation, and within the table's 16 bits */
     SCORE_INF = 127,
     STOP_CHECK_INTERVAL = 4096, /* nodes between two looks at the stop flag */
     MOVE_LIST_SIZE = 64

@@ -50,7 +50,7 @@ typedef struct OrderedMove {
 
 SearchLimits search_default_limits(void)
 {
-    SearchLimits limits = {7, 20, 1, 0.0, 0, 1, true};
+    SearchLimits limits = {7, 20, 1, 0.0, 0, 1, true, 0};
     return limits;
 }
 
@@ -381,7 +381,9 @@ static void split_serve(Worker *worker)
 static int split_search(Worker *worker, const Board *board, int alpha, int beta)
 {
     Solver *solver = &worker->solver;
-    if (!board_can_move(board) || board_count_empties(board) < SPLIT_MIN_EMPTIES)
+    int split_empties = worker->limits->split_empties > 0 ? worker->limits->split_empties
+                                                          : SPLIT_MIN_EMPTIES;
+    if (!board_can_move(board) || board_count_empties(board) < split_empties)
         return endgame_search(solver, board, alpha, beta);
     if (solver->tt) {
         TtEntry entry;

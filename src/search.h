@@ -27,6 +27,8 @@ typedef struct SearchLimits {
     uint64_t nodes;      /* node budget; 0 = none */
     int threads;         /* 1..SEARCH_MAX_THREADS */
     bool use_tt;         /* false only for tests */
+    int split_empties;   /* parallel solves share out nodes with at least this many empties;
+                            0 = the tuned default (tests lower it to exercise the threads) */
 } SearchLimits;
 
 typedef struct SearchLine {

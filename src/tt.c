@@ -4,8 +4,16 @@
 
 /* data word: lower (16 bits) | upper (16) | move (8) | depth (8) | generation (8) | 1 (8).
  * The top byte is never 0, so an all-zero slot is never a valid entry. */
+static inline int clamp16(int value)
+{
+    return value < -32767 ? -32767 : value > 32767 ? 32767 : value;
+}
+
 static inline uint64_t pack(int lower, int upper, int move, int depth, unsigned generation)
 {
+    /* bounds beyond 16 bits widen to the limit: still true bounds, never wrapped ones */
+    lower = clamp16(lower);
+    upper = clamp16(upper);
     return (uint64_t)(uint16_t)lower | (uint64_t)(uint16_t)upper << 16
          | (uint64_t)(uint8_t)move << 32 | (uint64_t)(uint8_t)depth << 40
          | (uint64_t)(uint8_t)generation << 48 | 1ULL << 56;

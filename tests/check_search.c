@@ -226,6 +226,47 @@ START_TEST(test_midgame_matches_minimax)
 }
 END_TEST
 
+START_TEST(test_parallel_solves_match_one_thread)
+{
+    /* nodes from 8 empties up are shared out, so the split points, their cutoffs and the
+     * helpers joining nested splits all run; every score must equal one thread's */
+    Model *model = test_model();
+    Search one, two;
+    OctError error;
+    ck_assert(search_init(&one, 16, &error));
+    ck_assert(search_init(&two, 16, &error));
+    search_set_model(&one, model);
+    search_set_model(&two, model);
+    TestRandom random = {606};
+    int tried = 0;
+    while (tried < 60) {
+        Board board;
+        if (!random_position(&random, 14 + tried % 4, &board) || !board_legal(&board))
+            continue;
+        SearchLimits limits = search_default_limits();
+        limits.exact_empties = 64;
+        limits.split_empties = 8;
+        SearchResult single, parallel;
+        tt_clear(&one.tt);
+        search_run(&one, &board, &limits, &single, NULL, NULL);
+        limits.threads = 2;
+        tt_clear(&two.tt);
+        search_run(&two, &board, &limits, &parallel, NULL, NULL);
+        ck_assert_int_eq(parallel.score, single.score);
+        Board next = board;
+        board_play(&next, parallel.move);
+        Solver solver;
+        solver_init(&solver, NULL, NULL);
+        ck_assert_int_eq(-endgame_search(&solver, &next, -SCORE_MAX, SCORE_MAX) * EVAL_DISC,
+                         single.score);
+        ++tried;
+    }
+    search_free(&one);
+    search_free(&two);
+    model_free(model);
+}
+END_TEST
+
 START_TEST(test_exact_same_with_tt_and_threads)
 {
     Model *model = test_model();
@@ -329,6 +370,7 @@ int main(void)
     tcase_set_timeout(search, 300);
     tcase_add_test(search, test_midgame_matches_minimax);
     tcase_add_test(search, test_exact_same_with_tt_and_threads);
+    tcase_add_test(search, test_parallel_solves_match_one_thread);
     tcase_add_test(search, test_search_stop_from_another_thread);
     suite_add_tcase(suite, search);
     SRunner *runner = srunner_create(suite);
