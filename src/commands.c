@@ -14,6 +14,7 @@
 #include "notation.h"
 #include "paths.h"
 #include "tools.h"
+#include "parse.h"
 
 enum {
     WORD_SIZE = 64,
@@ -520,22 +521,11 @@ static void cmd_go(Session *session, const char *name, const char *args)
     start_task(session, ENGINE_THINK, 1, 0);
 }
 
-static bool parse_count(const char *text, int low, int high, int *value)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *skip_space(end) || v < low || v > high)
-        return false;
-    *value = (int)v;
-    return true;
-}
-
 static void cmd_hint(Session *session, const char *name, const char *args)
 {
     (void)name;
     int lines = 1;
-    if (*args && !parse_count(args, 1, SEARCH_MAX_LINES, &lines)) {
+    if (*args && !parse_int(args, 1, SEARCH_MAX_LINES, &lines)) {
         fail(session, "hint: '%s' is not a number of moves from 1 to %d", args, SEARCH_MAX_LINES);
         return;
     }
@@ -560,7 +550,7 @@ static void cmd_mode(Session *session, const char *name, const char *args)
         return;
     }
     int mode;
-    if (!parse_count(args, 0, 3, &mode)) {
+    if (!parse_int(args, 0, 3, &mode)) {
         fail(session, "mode: '%s' is not 0 (engine white), 1 (black), 2 (both) or 3 (neither)",
              args);
         return;
@@ -576,7 +566,7 @@ static void cmd_analyze(Session *session, const char *name, const char *args)
     (void)name;
     const Game *game = engine_game(session->engine);
     int positions = game->move_count + 1;
-    if (*args && !parse_count(args, 1, GAME_MOVE_CAPACITY + 1, &positions)) {
+    if (*args && !parse_int(args, 1, GAME_MOVE_CAPACITY + 1, &positions)) {
         fail(session, "analyze: '%s' is not a number of positions", args);
         return;
     }
@@ -675,7 +665,7 @@ static void cmd_solve(Session *session, const char *name, const char *args)
 static void cmd_perft(Session *session, const char *name, const char *args)
 {
     int depth;
-    if (!parse_count(args, 1, PERFT_MAX_DEPTH, &depth)) {
+    if (!parse_int(args, 1, PERFT_MAX_DEPTH, &depth)) {
         fail(session, "%s: '%s' is not a depth from 1 to %d", name, args, PERFT_MAX_DEPTH);
         return;
     }
@@ -748,7 +738,7 @@ static void cmd_version(Session *session, const char *name, const char *args)
 static void cmd_nboard(Session *session, const char *name, const char *args)
 {
     int version = 2;
-    if (*args && !parse_count(args, 1, 2, &version)) {
+    if (*args && !parse_int(args, 1, 2, &version)) {
         fail(session, "%s: '%s' is not a protocol version (1 or 2)", name, args);
         return;
     }
