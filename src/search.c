@@ -246,6 +246,8 @@ typedef struct SplitPoint {
     int count;
     atomic_int next;        /* next move to hand out */
     atomic_bool cutoff;     /* a move reached beta: the others may stop */
+    atomic_bool incomplete; /* a move was taken and dropped by a stopped thread: the
+                               result is no bound and must not be used or stored */
     int alpha, beta, best, best_move; /* under the pool's mutex */
     int busy;               /* threads inside, under the pool's mutex */
 } SplitPoint;
@@ -296,8 +298,11 @@ static void split_work(Worker *worker, SplitPoint *split)
             if (now < beta)
                 value = -split_search(worker, &split->children[i], -beta, -now);
         }
-        if (solver->stopped)
+        if (solver->stopped) {
+            if (!atomic_load(&split->cutoff))
+                atomic_store(&split->incomplete, true);
             break;
+        }
         pthread_mutex_lock(&pool->mutex);
         split->values[i] = value;
         if (value > split->best) {
@@ -346,7 +351,8 @@ static void split_run(Worker *worker, SplitPoint *split)
     pthread_cond_broadcast(&pool->changed);
     split_join(worker, split);
     while (split->busy > 0) {
-        SplitPoint *other = split_find(pool);
+        /* a stopped thread must not take moves it would only drop */
+        SplitPoint *other = worker->solver.stopped ? NULL : split_find(pool);
         if (other && other != split)
             split_join(worker, other);
         else
@@ -368,7 +374,7 @@ static void split_serve(Worker *worker)
     SplitPool *pool = worker->pool;
     pthread_mutex_lock(&pool->mutex);
     while (!pool->quit) {
-        SplitPoint *split = split_find(pool);
+        SplitPoint *split = worker->solver.stopped ? NULL : split_find(pool);
         if (split)
             split_join(worker, split);
         else
@@ -415,6 +421,7 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
         split->count = count;
         atomic_init(&split->next, 1);
         atomic_init(&split->cutoff, false);
+        atomic_init(&split->incomplete, false);
         split->alpha = best > alpha ? best : alpha;
         split->beta = beta;
         split->best = best;
@@ -422,6 +429,8 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
         split_run(worker, split);
         best = split->best;
         best_move = split->best_move;
+        if (atomic_load(&split->incomplete))
+            solver->stopped = true; /* some move went unsearched: no value to give */
     }
     if (!solver->stopped && solver->tt) {
         int lower = best > alpha ? best : -SCORE_MAX;
@@ -515,11 +524,14 @@ static bool root_split(Worker *worker, RootMove *moves, int count)
     }
     atomic_init(&split->next, 0);
     atomic_init(&split->cutoff, false);
+    atomic_init(&split->incomplete, false);
     split->alpha = moves[0].score / EVAL_DISC;
     split->beta = SCORE_MAX;
     split->best = split->alpha;
     split->best_move = moves[0].move;
     split_run(worker, split);
+    if (atomic_load(&split->incomplete))
+        worker->solver.stopped = true;
     /* only the split point's best move is proven best: the others' values are bounds that
      * may tie with it, so they go just below it */
     int best = split->best * EVAL_DISC;
