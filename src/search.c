@@ -31,6 +31,7 @@ typedef struct Worker {
     const Model *model;
     atomic_bool *run_stop;  /* raised when the main thread is done */
     SplitPool *pool;        /* NULL with one thread */
+    struct SplitPoint *current; /* the split point whose move this thread works on */
     Solver solver;          /* node counting and limits, shared with the endgame solver */
     int id;
     EvalState states[SEARCH_MAX_DEPTH + 4];
@@ -239,7 +240,9 @@ static int clamp_discs(int discs)
  * to do (a helper, or an owner waiting for its split point to finish) joins the newest
  * split point that still has moves. The value is the one a single thread finds: only who
  * searches which move changes. */
-typedef struct SplitPoint {
+typedef struct SplitPoint SplitPoint;
+
+struct SplitPoint {
     Board children[MOVE_LIST_CAPACITY];
     int moves[MOVE_LIST_CAPACITY];
     int values[MOVE_LIST_CAPACITY]; /* fail-soft values, discs, of the moves searched */
@@ -250,7 +253,8 @@ typedef struct SplitPoint {
                                result is no bound and must not be used or stored */
     int alpha, beta, best, best_move; /* under the pool's mutex */
     int busy;               /* threads inside, under the pool's mutex */
-} SplitPoint;
+    SplitPoint *parent;     /* the split point its owner was working for, or NULL */
+};
 
 enum { SPLIT_STACK = 64 };
 
@@ -265,11 +269,20 @@ struct SplitPool {
 static int split_search(Worker *worker, const Board *board, int alpha, int beta);
 
 /* The newest open split point with moves left; the caller holds the mutex. */
-static SplitPoint *split_find(SplitPool *pool)
+/* The newest open split point with moves left below `within` (any when NULL); the caller
+ * holds the mutex. An owner waiting for its own split point helps only below it: work
+ * elsewhere would keep it from returning when its own is done. Ancestors stay open while
+ * a descendant is, so the parent chains are safe to walk. */
+static SplitPoint *split_find(SplitPool *pool, const SplitPoint *within)
 {
     for (int i = pool->open_count - 1; i >= 0; --i) {
         SplitPoint *split = pool->open[i];
-        if (atomic_load(&split->next) < split->count && !atomic_load(&split->cutoff))
+        if (atomic_load(&split->next) >= split->count || atomic_load(&split->cutoff))
+            continue;
+        const SplitPoint *ancestor = split;
+        while (within && ancestor && ancestor != within)
+            ancestor = ancestor->parent;
+        if (!within || ancestor)
             return split;
     }
     return NULL;
@@ -283,6 +296,8 @@ static void split_work(Worker *worker, SplitPoint *split)
     const atomic_bool *saved_abort = solver->abort;
     bool saved_stopped = solver->stopped;
     solver->abort = &split->cutoff;
+    SplitPoint *saved_current = worker->current;
+    worker->current = split;
     for (;;) {
         int i = atomic_fetch_add(&split->next, 1);
         if (i >= split->count || atomic_load(&split->cutoff))
@@ -316,6 +331,7 @@ static void split_work(Worker *worker, SplitPoint *split)
         pthread_mutex_unlock(&pool->mutex);
     }
     solver->abort = saved_abort;
+    worker->current = saved_current;
     if (solver->stopped && !saved_stopped) {
         /* stopped by this split point's cutoff alone: the work it abandoned is not needed */
         solver->stopped = false;
@@ -352,7 +368,7 @@ static void split_run(Worker *worker, SplitPoint *split)
     split_join(worker, split);
     while (split->busy > 0) {
         /* a stopped thread must not take moves it would only drop */
-        SplitPoint *other = worker->solver.stopped ? NULL : split_find(pool);
+        SplitPoint *other = worker->solver.stopped ? NULL : split_find(pool, split);
         if (other && other != split)
             split_join(worker, other);
         else
@@ -374,7 +390,7 @@ static void split_serve(Worker *worker)
     SplitPool *pool = worker->pool;
     pthread_mutex_lock(&pool->mutex);
     while (!pool->quit) {
-        SplitPoint *split = worker->solver.stopped ? NULL : split_find(pool);
+        SplitPoint *split = worker->solver.stopped ? NULL : split_find(pool, NULL);
         if (split)
             split_join(worker, split);
         else
@@ -426,6 +442,7 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
         split->beta = beta;
         split->best = best;
         split->best_move = best_move;
+        split->parent = worker->current;
         split_run(worker, split);
         best = split->best;
         best_move = split->best_move;
@@ -529,6 +546,7 @@ static bool root_split(Worker *worker, RootMove *moves, int count)
     split->beta = SCORE_MAX;
     split->best = split->alpha;
     split->best_move = moves[0].move;
+    split->parent = worker->current;
     split_run(worker, split);
     if (atomic_load(&split->incomplete))
         worker->solver.stopped = true;
@@ -768,6 +786,7 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
     for (int i = 0; i < threads; ++i) {
         worker_init(&workers[i], &shared, i);
         workers[i].pool = use_pool ? &pool : NULL;
+        workers[i].current = NULL;
     }
     for (int i = 1; i < threads; ++i) {
         helpers[i].worker = &workers[i];
