@@ -40,7 +40,7 @@ double search_clock(void)
 
 bool solver_should_stop(Solver *solver)
 {
-    solver->next_check = solver->nodes + STOP_CHECK_INTERVAL;
+    solver->next_check = solver->nodes + solver->check_interval;
     if ((solver->stop && atomic_load_explicit(solver->stop, memory_order_relaxed))
         || (solver->stop2 && atomic_load_explicit(solver->stop2, memory_order_relaxed))
         || (solver->abort && atomic_load_explicit(solver->abort, memory_order_relaxed))
@@ -61,6 +61,7 @@ void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop)
     solver->node_limit = 0;
     solver->nodes = 0;
     solver->next_check = 0;
+    solver->check_interval = STOP_CHECK_INTERVAL;
     solver->stopped = false;
 }
 

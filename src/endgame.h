@@ -22,6 +22,7 @@ typedef struct Solver {
     uint64_t node_limit;       /* 0: none */
     uint64_t nodes;
     uint64_t next_check;       /* node count at which to look at the limits again */
+    uint64_t check_interval;   /* nodes between two looks (solver_init sets the default) */
     bool stopped;              /* the result is meaningless when set */
 } Solver;
 

@@ -15,7 +15,6 @@
 enum {
     SCORE_INFINITE = EVAL_LIMIT + 64 * EVAL_DISC + 1, /* beyond any score */
     MOVE_LIST_CAPACITY = 64,
-    CHECK_INTERVAL = 1024,
     SPLIT_MIN_EMPTIES = 16, /* smaller subtrees are not worth sharing out */
     PRESOLVE_MARGIN = 8, /* before an exact solve: midgame to empties - this, */
     PRESOLVE_MAX = 10     /* but no deeper than this */
@@ -51,7 +50,7 @@ typedef struct OrderedMove {
 
 SearchLimits search_default_limits(void)
 {
-    SearchLimits limits = {7, 20, 1, 0.0, 0, 1, true, 0};
+    SearchLimits limits = {7, 20, 1, 0.0, 0, 1, true, 0, 0};
     return limits;
 }
 
@@ -652,6 +651,8 @@ static void worker_init(Worker *worker, RunShared *shared, int id)
     worker->solver.model = worker->model;
     worker->solver.deadline = shared->deadline;
     worker->solver.node_limit = shared->limits->nodes;
+    if (shared->limits->check_nodes > 0)
+        worker->solver.check_interval = (uint64_t)shared->limits->check_nodes;
     eval_set(&worker->states[0], worker->model, shared->board);
 }
 

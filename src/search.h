@@ -29,6 +29,8 @@ typedef struct SearchLimits {
     bool use_tt;         /* false only for tests */
     int split_empties;   /* parallel solves share out nodes with at least this many empties;
                             0 = the tuned default (tests lower it to exercise the threads) */
+    int check_nodes;     /* nodes between looks at stop flags and cutoffs; 0 = default (tests
+                            look often, to make rare thread interleavings common) */
 } SearchLimits;
 
 typedef struct SearchLine {
