@@ -20,6 +20,7 @@ typedef struct TrainArgs {
     const char *shape;
     const char *out;
     const char *name;
+    const char *file;      /* the one plain argument (dump) */
     int phase_width;
     RegressOptions regress;
 } TrainArgs;
@@ -32,12 +33,15 @@ typedef struct TrainCommand {
 } TrainCommand;
 
 static int command_regress(const TrainArgs *args);
+static int command_dump(const TrainArgs *args);
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--shape NAME] [--phase-width N] "
                 "[--epochs N] [--rate R] [--test F] [--seed S] [--name TEXT]",
      "fit weights to the final disc difference of database games (squared error, SGD)",
      command_regress},
+    {"dump", "FILE.ow", "print a weights file's shapes, phase table and weight statistics",
+     command_dump},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
@@ -47,6 +51,23 @@ static void usage(FILE *out)
     for (int i = 0; i < COMMAND_COUNT; ++i)
         fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].usage, commands[i].help);
     fprintf(out, "shapes: edax (default), edax-2x5, all-1, all-2, all-3, all-4\n");
+}
+
+static int command_dump(const TrainArgs *args)
+{
+    if (!args->file) {
+        fprintf(stderr, "octuple-train dump: name a weights file\n");
+        return 2;
+    }
+    Model *model;
+    OctError error;
+    if (!model_load(args->file, &model, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    model_dump(stdout, model);
+    model_free(model);
+    return 0;
 }
 
 static bool make_shape(const char *name, Shape *shape, OctError *error)
@@ -133,9 +154,13 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    TrainArgs args = {NULL, NULL, "edax", NULL, NULL, 1, {8, 0.002, 0.2, 1}};
+    TrainArgs args = {NULL, NULL, "edax", NULL, NULL, NULL, 1, {8, 0.002, 0.2, 1}};
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
+        if (strncmp(option, "--", 2) != 0 && !args.file) {
+            args.file = option;
+            continue;
+        }
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         double number = 0;
         bool numeric = value && parse_double(value, -1e18, 1e18, &number);

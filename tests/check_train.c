@@ -1,0 +1,125 @@
+/* The regression trainer on games the test plays itself: the fit improves on the targets,
+ * the finished model is symmetric and equals its float fit, and a seed fixes the result. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+#include "game.h"
+#include "regress.h"
+#include "shapes.h"
+#include "testutil.h"
+#include "trainset.h"
+
+/* Random games from the start position, all finished. */
+static void make_set(TrainSet *set, int games, uint64_t seed)
+{
+    TestRandom random = {seed};
+    trainset_init(set);
+    for (int g = 0; g < games; ++g) {
+        Game game;
+        game_init(&game);
+        Board board;
+        board_init(&board);
+        while (!board_is_over(&board)) {
+            uint64_t moves = board_legal(&board);
+            int move = MOVE_PASS;
+            if (moves) {
+                int pick = test_random_below(&random, __builtin_popcountll(moves));
+                while (pick--)
+                    moves &= moves - 1;
+                move = __builtin_ctzll(moves);
+            }
+            OctError error;
+            ck_assert(game_append(&game, move, &error));
+            board_play(&board, move);
+        }
+        ck_assert(trainset_add_game(set, &game));
+    }
+}
+
+static Model *make_model(void)
+{
+    Shape shape;
+    PhaseTable phase;
+    Model *model = NULL;
+    OctError error;
+    ck_assert(shapes_all_n(3, &shape, &error));
+    phase_buckets(&phase, 20);
+    ck_assert_msg(model_create(&shape, 1, &phase, &model, &error), "%s", error.message);
+    shape_free(&shape);
+    return model;
+}
+
+START_TEST(test_trainset_labels)
+{
+    TrainSet set;
+    make_set(&set, 20, 3);
+    ck_assert_uint_eq(set.games, 20);
+    ck_assert_uint_gt(set.count, 20 * 50);
+    for (size_t i = 0; i < set.count; ++i) {
+        const TrainPosition *p = &set.positions[i];
+        ck_assert(board_legal(&p->board) != 0); /* pass positions are left out */
+        ck_assert_int_eq(p->move_number, 60 - board_count_empties(&p->board));
+        ck_assert_int_le(abs(p->target), 64);
+    }
+    ck_assert_int_eq(set.positions[0].move_number, 0);
+    trainset_free(&set);
+}
+END_TEST
+
+START_TEST(test_regression_fits_and_is_reproducible)
+{
+    TrainSet set;
+    make_set(&set, 400, 11);
+    /* the loss of always answering 0 */
+    double baseline = 0;
+    for (size_t i = 0; i < set.count; ++i)
+        baseline += (double)set.positions[i].target * set.positions[i].target;
+    baseline /= (double)set.count;
+
+    RegressOptions options = {6, 0.004, 0.2, 7};
+    RegressReport report;
+    OctError error;
+    Model *model = make_model();
+    ck_assert_msg(regress_train(model, &set, &options, &report, NULL, &error), "%s", error.message);
+    ck_assert_uint_gt(report.test_positions, 0);
+    ck_assert_uint_gt(report.train_positions, report.test_positions);
+    ck_assert_msg(report.train_loss < 0.8 * baseline, "train %.2f vs baseline %.2f",
+                  report.train_loss, baseline);
+    ck_assert(model_is_symmetric(model));
+    /* the model's scores stay inside the evaluation's range */
+    const TrainPosition *p = &set.positions[0];
+    int score = eval_board(model, &p->board);
+    ck_assert_int_lt(abs(score), EVAL_LIMIT);
+
+    Model *again = make_model();
+    RegressReport second;
+    ck_assert(regress_train(again, &set, &options, &second, NULL, &error));
+    ck_assert_int_eq(again->shift, model->shift);
+    size_t size = model->shapes[0].table_size;
+    for (int s = 0; s < model->set_count; ++s) {
+        ck_assert_int_eq(again->sets[s].bias, model->sets[s].bias);
+        ck_assert(!memcmp(again->sets[s].values, model->sets[s].values, size * sizeof(int16_t)));
+    }
+    ck_assert(second.test_loss == report.test_loss);
+    model_free(again);
+    model_free(model);
+    trainset_free(&set);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *suite = suite_create("train");
+    TCase *tc = tcase_create("regress");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_trainset_labels);
+    tcase_add_test(tc, test_regression_fits_and_is_reproducible);
+    suite_add_tcase(suite, tc);
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
