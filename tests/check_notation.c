@@ -116,14 +116,7 @@ START_TEST(test_game_moves_with_implicit_passes)
         Board board;
         board_init(&board);
         while (!board_is_over(&board)) {
-            uint64_t moves = board_legal(&board);
-            int move = MOVE_PASS;
-            if (moves) {
-                int pick = test_random_below(&random, __builtin_popcountll(moves));
-                while (pick--)
-                    moves &= moves - 1;
-                move = __builtin_ctzll(moves);
-            }
+            int move = test_random_move(&random, &board);
             OctError error;
             ck_assert_msg(game_append(&game, move, &error), "%s", error.message);
             board_play(&board, move);

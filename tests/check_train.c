@@ -18,22 +18,7 @@ static void make_set(TrainSet *set, int games, uint64_t seed)
     trainset_init(set);
     for (int g = 0; g < games; ++g) {
         Game game;
-        game_init(&game);
-        Board board;
-        board_init(&board);
-        while (!board_is_over(&board)) {
-            uint64_t moves = board_legal(&board);
-            int move = MOVE_PASS;
-            if (moves) {
-                int pick = test_random_below(&random, __builtin_popcountll(moves));
-                while (pick--)
-                    moves &= moves - 1;
-                move = __builtin_ctzll(moves);
-            }
-            OctError error;
-            ck_assert(game_append(&game, move, &error));
-            board_play(&board, move);
-        }
+        test_random_record(&random, &game);
         ck_assert(trainset_add_game(set, &game));
     }
 }

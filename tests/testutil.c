@@ -14,6 +14,29 @@ int test_random_below(TestRandom *random, int bound)
     return (int)(test_random_next(random) % (uint64_t)bound);
 }
 
+int test_random_move(TestRandom *random, const Board *board)
+{
+    uint64_t moves = board_legal(board);
+    if (!moves)
+        return MOVE_PASS;
+    int pick = test_random_below(random, __builtin_popcountll(moves));
+    while (pick--)
+        moves &= moves - 1;
+    return __builtin_ctzll(moves);
+}
+
+void test_random_record(TestRandom *random, Game *game)
+{
+    game_init(game);
+    Board board;
+    board_init(&board);
+    while (!board_is_over(&board)) {
+        int move = test_random_move(random, &board);
+        game->moves[game->move_count++] = move; /* legal by construction */
+        board_play(&board, move);
+    }
+}
+
 int test_random_game(TestRandom *random, Board *positions, int capacity)
 {
     Board board;
@@ -21,15 +44,7 @@ int test_random_game(TestRandom *random, Board *positions, int capacity)
     int count = 0;
     positions[count++] = board;
     while (count < capacity && !board_is_over(&board)) {
-        uint64_t moves = board_legal(&board);
-        if (!moves) {
-            board_pass(&board);
-        } else {
-            int pick = test_random_below(random, __builtin_popcountll(moves));
-            while (pick--)
-                moves &= moves - 1;
-            board_play(&board, __builtin_ctzll(moves));
-        }
+        board_play(&board, test_random_move(random, &board));
         positions[count++] = board;
     }
     return count;

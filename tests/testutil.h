@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "game.h"
 
 typedef struct TestRandom {
     uint64_t state;
@@ -12,6 +13,12 @@ typedef struct TestRandom {
 
 uint64_t test_random_next(TestRandom *random);
 int test_random_below(TestRandom *random, int bound);
+
+/* A uniformly chosen legal move, or MOVE_PASS when there is none. */
+int test_random_move(TestRandom *random, const Board *board);
+
+/* A random game from the start position to its end, passes explicit. */
+void test_random_record(TestRandom *random, Game *game);
 
 /* Plays random legal moves (passing when forced) from the start position until the game ends,
  * storing every position reached (start included) in `positions`; returns how many. */
