@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "eval.h"
+#include "movegen.h"
 #include "stability.h"
 
 enum {
@@ -63,6 +64,8 @@ void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop)
     solver->next_check = 0;
     solver->check_interval = STOP_CHECK_INTERVAL;
     solver->stopped = false;
+    solver->level = TT_LEVEL_FULL;
+    solver->probcut = NULL;
 }
 
 static inline int popcount(uint64_t x)
@@ -93,12 +96,12 @@ static int solve_last1(Solver *solver, uint64_t player, uint64_t opponent, int s
 {
     ++solver->nodes;
     int own = popcount(player);
-    uint64_t flips = board_flips(player, opponent, square);
-    if (flips)
-        return 2 * (own + popcount(flips)) - 62;
-    flips = board_flips(opponent, player, square);
-    if (flips)
-        return 2 * (own - popcount(flips)) - 64;
+    int flipped = movegen_count_last_flips(player, square);
+    if (flipped)
+        return 2 * (own + flipped) - 62;
+    flipped = movegen_count_last_flips(opponent, square);
+    if (flipped)
+        return 2 * (own - flipped) - 64;
     int diff = 2 * own - 63; /* 63 discs: never a draw */
     return diff > 0 ? diff + 1 : diff - 1;
 }
@@ -108,13 +111,13 @@ static int solve_last2(Solver *solver, uint64_t player, uint64_t opponent, int a
 {
     ++solver->nodes;
     int best = -SCORE_INF;
-    uint64_t flips = board_flips(player, opponent, a);
+    uint64_t flips = movegen_flips(player, opponent, a);
     if (flips) {
         best = -solve_last1(solver, opponent ^ flips, player ^ flips ^ (1ULL << a), b);
         if (best >= beta)
             return best;
     }
-    flips = board_flips(player, opponent, b);
+    flips = movegen_flips(player, opponent, b);
     if (flips) {
         int value = -solve_last1(solver, opponent ^ flips, player ^ flips ^ (1ULL << b), a);
         if (value > best)
@@ -122,7 +125,7 @@ static int solve_last2(Solver *solver, uint64_t player, uint64_t opponent, int a
     }
     if (best != -SCORE_INF)
         return best;
-    if (board_flips(opponent, player, a) || board_flips(opponent, player, b))
+    if (movegen_flips(opponent, player, a) || movegen_flips(opponent, player, b))
         return -solve_last2(solver, opponent, player, -beta, -alpha, a, b);
     return final_score(player, opponent);
 }
@@ -142,7 +145,7 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
             bool is_odd = (odd >> square) & 1;
             if (is_odd != (pass == 0))
                 continue;
-            uint64_t flips = board_flips(player, opponent, square);
+            uint64_t flips = movegen_flips(player, opponent, square);
             if (!flips)
                 continue;
             int n = 0;
@@ -224,9 +227,9 @@ static int shallow_search(Solver *solver, uint64_t player, uint64_t opponent, in
     Board board = {player, opponent};
     if (depth == 0)
         return eval_board(solver->model, &board);
-    uint64_t moves = board_moves(player, opponent);
+    uint64_t moves = movegen_moves(player, opponent);
     if (!moves) {
-        if (!board_moves(opponent, player))
+        if (!movegen_moves(opponent, player))
             return final_score(player, opponent) * EVAL_DISC;
         return -shallow_search(solver, opponent, player, depth, -beta, -alpha);
     }
@@ -246,8 +249,8 @@ static int shallow_search(Solver *solver, uint64_t player, uint64_t opponent, in
     int count = 0;
     for (; moves; moves &= moves - 1) {
         int square = __builtin_ctzll(moves);
-        uint64_t flips = board_flips(player, opponent, square);
-        uint64_t replies = board_moves(opponent ^ flips, player ^ flips ^ (1ULL << square));
+        uint64_t flips = movegen_flips(player, opponent, square);
+        uint64_t replies = movegen_moves(opponent ^ flips, player ^ flips ^ (1ULL << square));
         int order = square == tt_move ? 1 << 20 : -popcount(replies) - popcount(replies & CORNERS);
         list[count++] = (MoveItem){square, order, flips};
     }
@@ -286,10 +289,10 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
     uint64_t odd = odd_quadrants(~(player | opponent));
     for (uint64_t m = moves; m; m &= m - 1) {
         int square = __builtin_ctzll(m);
-        uint64_t flips = board_flips(player, opponent, square);
+        uint64_t flips = movegen_flips(player, opponent, square);
         uint64_t next_player = opponent ^ flips;
         uint64_t next_opponent = player ^ flips ^ (1ULL << square);
-        uint64_t replies = board_moves(next_player, next_opponent);
+        uint64_t replies = movegen_moves(next_player, next_opponent);
         int order = -32 * (popcount(replies) + popcount(replies & CORNERS));
         if (square == tt_move)
             order += 1 << 20;
@@ -303,7 +306,7 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
             Board child = {next_player, next_opponent};
             TtEntry known;
             if (tt_probe(tt, &child, &known) && known.depth >= TT_DEPTH_EXACT + empties - 1
-                && -known.upper >= beta) {
+                && known.level >= solver->level && -known.upper >= beta) {
                 *cut = -known.upper;
                 return -1;
             }
@@ -322,6 +325,40 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
     }
     moves_sort(list, count);
     return count;
+}
+
+/* A probability cut: true, with the bound in `cut`, when a shallow search predicts a score
+ * beyond the window by t sigmas. A static evaluation first filters out the nodes whose
+ * shallow search would only waste time. */
+static bool probcut_try(Solver *solver, uint64_t player, uint64_t opponent, int empties,
+                        int alpha, int beta, int *cut)
+{
+    if (!solver->model || !solver->probcut || !solver->probcut->enabled)
+        return false;
+    int depth = probcut_depth(empties);
+    double width = probcut_t(solver->level) * probcut_sigma(solver->probcut, empties, depth);
+    Board board = {player, opponent};
+    int static_value = eval_board(solver->model, &board);
+    int high = (int)((beta + width) * EVAL_DISC + 0.5);
+    if (beta + width < SCORE_MAX && static_value >= beta * EVAL_DISC) {
+        if (shallow_search(solver, player, opponent, depth, high - 1, high) >= high) {
+            *cut = beta;
+            return true;
+        }
+    }
+    int low = (int)((alpha - width) * EVAL_DISC - 0.5);
+    if (alpha - width > -SCORE_MAX && static_value <= alpha * EVAL_DISC) {
+        if (shallow_search(solver, player, opponent, depth, low, low + 1) <= low) {
+            *cut = alpha;
+            return true;
+        }
+    }
+    return false;
+}
+
+int endgame_shallow(Solver *solver, const Board *board, int depth, int alpha, int beta)
+{
+    return shallow_search(solver, board->player, board->opponent, depth, alpha, beta);
 }
 
 int endgame_order(Solver *solver, const Board *board, int *squares)
@@ -345,7 +382,7 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
     if (solver->stopped)
         return 0;
 
-    uint64_t moves = board_moves(player, opponent);
+    uint64_t moves = movegen_moves(player, opponent);
     if (!moves) {
         if (passed)
             return final_score(player, opponent);
@@ -368,8 +405,8 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
     Tt *tt = empties >= ENDGAME_TT_EMPTIES ? solver->tt : NULL;
     if (tt && tt_probe(tt, &board, &entry)) {
         tt_move = entry.move;
-        if (entry.depth < TT_DEPTH_EXACT + empties)
-            goto ordered; /* a midgame entry: its move is a hint, its bounds are not exact */
+        if (entry.depth < TT_DEPTH_EXACT + empties || entry.level < solver->level)
+            goto ordered; /* a midgame or more selective entry: its move is only a hint */
         if (entry.lower >= beta)
             return entry.lower;
         if (entry.upper <= alpha)
@@ -382,6 +419,12 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
             beta = entry.upper;
     }
 ordered:;
+
+    if (solver->level < TT_LEVEL_FULL && empties >= PROBCUT_MIN_EMPTIES) {
+        int cut;
+        if (probcut_try(solver, player, opponent, empties, alpha, beta, &cut))
+            return cut;
+    }
 
     MoveItem list[MOVE_LIST_SIZE];
     int cut;
@@ -420,7 +463,8 @@ ordered:;
     if (tt) {
         int lower = best > original_alpha ? best : -SCORE_MAX;
         int upper = best < beta ? best : SCORE_MAX;
-        tt_store(tt, &board, TT_DEPTH_EXACT + empties, lower, upper, best_move);
+        tt_store_level(tt, &board, TT_DEPTH_EXACT + empties, solver->level, lower, upper,
+                       best_move);
     }
     return best;
 }

@@ -8,6 +8,7 @@
 
 #include "board.h"
 #include "model.h"
+#include "probcut.h"
 #include "tt.h"
 
 enum { SCORE_MAX = 64 };
@@ -24,6 +25,8 @@ typedef struct Solver {
     uint64_t next_check;       /* node count at which to look at the limits again */
     uint64_t check_interval;   /* nodes between two looks (solver_init sets the default) */
     bool stopped;              /* the result is meaningless when set */
+    int level;                 /* TT_LEVEL_FULL: exact; lower: probability cuts at this level */
+    const Probcut *probcut;    /* the cuts' error model; NULL or disabled: never selective */
 } Solver;
 
 /* Monotonic seconds, for deadlines. */
@@ -40,6 +43,10 @@ void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop);
 /* Fail-soft alpha-beta over the exact score: the result r satisfies
  * r <= alpha -> true <= r;  r >= beta -> true >= r;  otherwise r is exact. */
 int endgame_search(Solver *solver, const Board *board, int alpha, int beta);
+/* Alpha-beta over the evaluation to `depth` plies (final scores at the end of the game), in
+ * evaluation units; fail-soft like endgame_search. Needs solver->model. The solver uses it to
+ * order moves and for probability cuts; the trainer fits the cuts' error model with it. */
+int endgame_shallow(Solver *solver, const Board *board, int depth, int alpha, int beta);
 /* The legal moves of `board` (at least one) in the order the solver would try them;
  * returns their count. */
 int endgame_order(Solver *solver, const Board *board, int *squares);

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "probcut.h"
 #include "ntuple.h"
 
 enum {
@@ -76,6 +77,8 @@ typedef struct Model {
     WeightSet *sets;
     PhaseTable phase;
     void *storage;       /* one block holding every set's values */
+    Probcut probcut;     /* the solver's probability-cut model fitted to these weights
+                            (FILE.mpc beside FILE.ow); disabled when there is none */
 } Model;
 
 /* One shape, one weight set for every move (the papers' 1-ply players). */

@@ -59,6 +59,7 @@ bool search_init(Search *search, size_t hash_megabytes, OctError *error)
     if (!tt_init(&search->tt, hash_megabytes))
         return error_set(error, "cannot allocate a %zu MB transposition table", hash_megabytes);
     search->model = NULL;
+    search->probcut = (Probcut){0};
     atomic_init(&search->stop, false);
     return true;
 }
@@ -71,7 +72,14 @@ void search_free(Search *search)
 void search_set_model(Search *search, const Model *model)
 {
     search->model = model;
+    search->probcut = model ? model->probcut : (Probcut){0};
     tt_clear(&search->tt); /* midgame entries were scored by the old model */
+}
+
+void search_set_probcut(Search *search, const Probcut *probcut)
+{
+    search->probcut = probcut ? *probcut : (Probcut){0};
+    tt_clear(&search->tt); /* selective entries were cut with the old model */
 }
 
 void search_stop(Search *search)
@@ -252,6 +260,7 @@ struct SplitPoint {
                                result is no bound and must not be used or stored */
     int alpha, beta, best, best_move; /* under the pool's mutex */
     int busy;               /* threads inside, under the pool's mutex */
+    int level;              /* the owner's selectivity, which the helpers take on */
     SplitPoint *parent;     /* the split point its owner was working for, or NULL */
 };
 
@@ -294,7 +303,9 @@ static void split_work(Worker *worker, SplitPoint *split)
     Solver *solver = &worker->solver;
     const atomic_bool *saved_abort = solver->abort;
     bool saved_stopped = solver->stopped;
+    int saved_level = solver->level;
     solver->abort = &split->cutoff;
+    solver->level = split->level;
     SplitPoint *saved_current = worker->current;
     worker->current = split;
     for (;;) {
@@ -330,6 +341,7 @@ static void split_work(Worker *worker, SplitPoint *split)
         pthread_mutex_unlock(&pool->mutex);
     }
     solver->abort = saved_abort;
+    solver->level = saved_level;
     worker->current = saved_current;
     if (solver->stopped && !saved_stopped) {
         /* stopped by this split point's cutoff alone: the work it abandoned is not needed */
@@ -409,7 +421,8 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
     if (solver->tt) {
         TtEntry entry;
         int empties = board_count_empties(board);
-        if (tt_probe(solver->tt, board, &entry) && entry.depth >= TT_DEPTH_EXACT + empties) {
+        if (tt_probe(solver->tt, board, &entry) && entry.depth >= TT_DEPTH_EXACT + empties
+            && entry.level >= solver->level) {
             if (entry.lower >= beta || entry.lower == entry.upper)
                 return entry.lower;
             if (entry.upper <= alpha)
@@ -442,6 +455,7 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
         split->best = best;
         split->best_move = best_move;
         split->parent = worker->current;
+        split->level = solver->level;
         split_run(worker, split);
         best = split->best;
         best_move = split->best_move;
@@ -451,8 +465,8 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
     if (!solver->stopped && solver->tt) {
         int lower = best > alpha ? best : -SCORE_MAX;
         int upper = best < beta ? best : SCORE_MAX;
-        tt_store(solver->tt, board, TT_DEPTH_EXACT + board_count_empties(board), lower, upper,
-                 best_move);
+        tt_store_level(solver->tt, board, TT_DEPTH_EXACT + board_count_empties(board),
+                       solver->level, lower, upper, best_move);
     }
     free(split);
     return best;
@@ -546,6 +560,7 @@ static bool root_split(Worker *worker, RootMove *moves, int count)
     split->best = split->alpha;
     split->best_move = moves[0].move;
     split->parent = worker->current;
+    split->level = worker->solver.level;
     split_run(worker, split);
     if (atomic_load(&split->incomplete))
         worker->solver.stopped = true;
@@ -649,6 +664,7 @@ static void worker_init(Worker *worker, RunShared *shared, int id)
     solver_init(&worker->solver, tt, &shared->search->stop);
     worker->solver.stop2 = &shared->run_stop;
     worker->solver.model = worker->model;
+    worker->solver.probcut = &shared->search->probcut;
     worker->solver.deadline = shared->deadline;
     worker->solver.node_limit = shared->limits->nodes;
     if (shared->limits->check_nodes > 0)
@@ -705,6 +721,18 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
             result->nodes = worker->solver.nodes;
             if (progress) /* before a solve too: a front end shows the estimates */
                 progress(context, result);
+        }
+    }
+    if (exact_wanted && worker->search->probcut.enabled && worker->model
+        && empties >= PROBCUT_MIN_EMPTIES + 4) {
+        /* selective passes: each is far cheaper than the exact solve and leaves it the
+         * best moves of the deep nodes and a close first guess */
+        for (int level = 0; level < PROBCUT_LEVELS; ++level) {
+            worker->solver.level = level;
+            bool done = root_iteration(worker, moves, count, empties, true, lines);
+            worker->solver.level = TT_LEVEL_FULL;
+            if (!done)
+                return;
         }
     }
     if (exact_wanted) {

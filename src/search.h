@@ -11,6 +11,7 @@
 #include "board.h"
 #include "error.h"
 #include "model.h"
+#include "probcut.h"
 #include "tt.h"
 
 enum {
@@ -58,12 +59,15 @@ typedef void (*SearchProgress)(void *context, const SearchResult *result);
 typedef struct Search {
     Tt tt;
     const Model *model; /* not owned; NULL: disc count evaluation */
+    Probcut probcut;    /* disabled unless set: exact solves then skip the selective passes */
     atomic_bool stop;
 } Search;
 
 bool search_init(Search *search, size_t hash_megabytes, OctError *error);
 void search_free(Search *search);
 void search_set_model(Search *search, const Model *model);
+/* Probability cuts for the passes before an exact solve (NULL disables them). */
+void search_set_probcut(Search *search, const Probcut *probcut);
 /* Runs to completion or until search_stop; `progress` may be NULL. The stop flag is not
  * cleared here, so a stop raised just before the search starts still ends it: a caller
  * that stops searches clears the flag (search_reset_stop) before starting the next. */

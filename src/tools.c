@@ -135,7 +135,7 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
         free(positions);
         return 2;
     }
-    search.model = model;
+    search_set_model(&search, model);
     fprintf(out, "  #  empties  move  score  expected      time          nodes\n");
     int wrong_scores = 0, wrong_moves = 0;
     double total_time = 0;

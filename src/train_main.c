@@ -8,6 +8,7 @@
 #include "config.h"
 #include "model.h"
 #include "modeldump.h"
+#include "probcut_fit.h"
 #include "regress.h"
 #include "shapes.h"
 #include "trainset.h"
@@ -21,8 +22,10 @@ typedef struct TrainArgs {
     const char *out;
     const char *name;
     const char *file;      /* the one plain argument (dump) */
+    const char *weights;   /* the model whose shallow searches a probcut fit measures */
     int phase_width;
     RegressOptions regress;
+    ProbcutFitOptions fit;
 } TrainArgs;
 
 typedef struct TrainCommand {
@@ -34,12 +37,18 @@ typedef struct TrainCommand {
 
 static int command_regress(const TrainArgs *args);
 static int command_dump(const TrainArgs *args);
+static int command_probcut(const TrainArgs *args);
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--shape NAME] [--phase-width N] "
                 "[--epochs N] [--rate R] [--test F] [--seed S] [--name TEXT]",
      "fit weights to the final disc difference of database games (squared error, SGD)",
      command_regress},
+    {"probcut", "--weights FILE.ow --out FILE [--logbook PATH] [--wthor DIR] "
+                "[--min-empties N] [--max-empties N] [--per-empties N] [--seed S]",
+     "fit the probability-cut error model of the exact solver: solve game positions, "
+     "compare shallow searches",
+     command_probcut},
     {"dump", "FILE.ow", "print a weights file's shapes, phase table and weight statistics",
      command_dump},
 };
@@ -67,6 +76,44 @@ static int command_dump(const TrainArgs *args)
     }
     model_dump(stdout, model);
     model_free(model);
+    return 0;
+}
+
+static int command_probcut(const TrainArgs *args)
+{
+    if (!args->out || !args->weights || (!args->logbook && !args->wthor)) {
+        fprintf(stderr, "octuple-train probcut: give --weights, --out and --logbook and/or "
+                        "--wthor\n");
+        return 2;
+    }
+    OctError error;
+    Model *model;
+    if (!model_load(args->weights, &model, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    TrainSet set;
+    trainset_init(&set);
+    Probcut fitted;
+    bool ok = (!args->logbook || trainset_add_logbook(&set, args->logbook, &error))
+           && (!args->wthor || trainset_add_wthor(&set, args->wthor, &error))
+           && probcut_fit(&set, model, &args->fit, &fitted, stdout, &error);
+    if (ok) {
+        char comment[512];
+        snprintf(comment, sizeof comment,
+                 "fitted by octuple-train probcut on %s, %d..%d empties, %d positions each, "
+                 "seed %llu", args->weights, args->fit.min_empties, args->fit.max_empties,
+                 args->fit.per_empties, (unsigned long long)args->fit.seed);
+        ok = probcut_save(&fitted, args->out, comment, &error);
+    }
+    trainset_free(&set);
+    model_free(model);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    printf("sigma = %.4f %+.4f * empties %+.4f * depth\nwrote %s\n", fitted.base,
+           fitted.per_empty, fitted.per_depth, args->out);
     return 0;
 }
 
@@ -154,7 +201,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    TrainArgs args = {NULL, NULL, "edax", NULL, NULL, NULL, 1, {8, 0.002, 0.2, 1}};
+    TrainArgs args = {NULL, NULL, "edax", NULL, NULL, NULL, NULL, 1, {8, 0.002, 0.2, 1},
+                      {PROBCUT_MIN_EMPTIES, 20, 40, 1}};
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
         if (strncmp(option, "--", 2) != 0 && !args.file) {
@@ -183,7 +231,14 @@ int main(int argc, char **argv)
         else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9)
             args.regress.test_fraction = number;
         else if (!strcmp(option, "--seed") && numeric && number >= 0)
-            args.regress.seed = (uint64_t)number;
+            args.regress.seed = args.fit.seed = (uint64_t)number;
+        else if (!strcmp(option, "--weights")) args.weights = value;
+        else if (!strcmp(option, "--min-empties") && numeric && number >= 0 && number <= 60)
+            args.fit.min_empties = (int)number;
+        else if (!strcmp(option, "--max-empties") && numeric && number >= 0 && number <= 60)
+            args.fit.max_empties = (int)number;
+        else if (!strcmp(option, "--per-empties") && numeric && number >= 1 && number <= 100000)
+            args.fit.per_empties = (int)number;
         else {
             fprintf(stderr, "octuple-train: bad option or value: %s %s\n", option, value);
             usage(stderr);

@@ -2,21 +2,22 @@
 
 #include <stdlib.h>
 
-/* data word: lower (16 bits) | upper (16) | move (8) | depth (8) | generation (8) | 1 (8).
- * The top byte is never 0, so an all-zero slot is never a valid entry. */
+/* data word: lower (16 bits) | upper (16) | move (8) | depth (8) | generation (8) |
+ * 1 + level (8). The top byte is never 0, so an all-zero slot is never a valid entry. */
 static inline int clamp16(int value)
 {
     return value < -32767 ? -32767 : value > 32767 ? 32767 : value;
 }
 
-static inline uint64_t pack(int lower, int upper, int move, int depth, unsigned generation)
+static inline uint64_t pack(int lower, int upper, int move, int depth, int level,
+                            unsigned generation)
 {
     /* bounds beyond 16 bits widen to the limit: still true bounds, never wrapped ones */
     lower = clamp16(lower);
     upper = clamp16(upper);
     return (uint64_t)(uint16_t)lower | (uint64_t)(uint16_t)upper << 16
          | (uint64_t)(uint8_t)move << 32 | (uint64_t)(uint8_t)depth << 40
-         | (uint64_t)(uint8_t)generation << 48 | 1ULL << 56;
+         | (uint64_t)(uint8_t)generation << 48 | (uint64_t)(1 + level) << 56;
 }
 
 static inline int data_depth(uint64_t data)
@@ -87,6 +88,7 @@ bool tt_probe(const Tt *tt, const Board *board, TtEntry *out)
             out->upper = (int16_t)(data >> 16 & 0xffff);
             out->move = (int)(data >> 32 & 0xff);
             out->depth = data_depth(data);
+            out->level = (int)(data >> 56) - 1;
             return true;
         }
     }
@@ -94,6 +96,12 @@ bool tt_probe(const Tt *tt, const Board *board, TtEntry *out)
 }
 
 void tt_store(Tt *tt, const Board *board, int depth, int lower, int upper, int move)
+{
+    tt_store_level(tt, board, depth, TT_LEVEL_FULL, lower, upper, move);
+}
+
+void tt_store_level(Tt *tt, const Board *board, int depth, int level, int lower, int upper,
+                    int move)
 {
     TtSlot *bucket = tt_bucket(tt, board);
     unsigned generation = atomic_load_explicit(&tt->generation, memory_order_relaxed) & 0xff;
@@ -104,7 +112,7 @@ void tt_store(Tt *tt, const Board *board, int depth, int lower, int upper, int m
     if (slot_read(&bucket[0], board) || data_generation(first) != generation
         || data_depth(first) <= depth)
         slot = &bucket[0];
-    uint64_t data = pack(lower, upper, move, depth, generation);
+    uint64_t data = pack(lower, upper, move, depth, level, generation);
     atomic_store_explicit(&slot->data, data, memory_order_relaxed);
     atomic_store_explicit(&slot->player_check, board->player ^ data, memory_order_relaxed);
     atomic_store_explicit(&slot->opponent_check, board->opponent ^ data, memory_order_relaxed);

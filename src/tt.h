@@ -21,9 +21,10 @@ typedef struct TtEntry {
     int upper;
     int move;  /* best move or MOVE_NONE */
     int depth; /* midgame depth, or TT_DEPTH_EXACT + empties for an exact endgame result */
+    int level; /* selectivity of an endgame entry: TT_LEVEL_FULL when nothing was pruned */
 } TtEntry;
 
-enum { TT_DEPTH_EXACT = 64 };
+enum { TT_DEPTH_EXACT = 64, TT_LEVEL_FULL = 7 };
 
 typedef struct TtSlot {
     _Atomic uint64_t player_check;   /* player ^ data */
@@ -46,5 +47,8 @@ void tt_new_search(Tt *tt);
 /* Copies the entry for the position into `out`; false when there is none. */
 bool tt_probe(const Tt *tt, const Board *board, TtEntry *out);
 void tt_store(Tt *tt, const Board *board, int depth, int lower, int upper, int move);
+/* The same for the result of a selective search (probability cuts at `level`). */
+void tt_store_level(Tt *tt, const Board *board, int depth, int level, int lower, int upper,
+                    int move);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "fileio.h"
@@ -409,5 +410,22 @@ bool model_load(const char *path, Model **out, OctError *error)
         return false;
     bool ok = model_parse((const unsigned char *)data, size, path, out, error);
     free(data);
-    return ok;
+    if (!ok)
+        return false;
+    /* the probability-cut model fitted to these weights, when one was shipped with them */
+    char sibling[4096];
+    size_t length = strlen(path);
+    if (length > 3 && strcmp(path + length - 3, ".ow") == 0)
+        length -= 3;
+    if (length + 5 > sizeof sibling)
+        return true;
+    snprintf(sibling, sizeof sibling, "%.*s.mpc", (int)length, path);
+    if (access(sibling, F_OK) != 0)
+        return true;
+    if (!probcut_load(&(*out)->probcut, sibling, error)) {
+        model_free(*out);
+        *out = NULL;
+        return false;
+    }
+    return true;
 }

@@ -42,6 +42,8 @@ enum {
     WEIGHTS_FLOAT32 = 2
 };
 
+/* Also loads FILE.mpc beside FILE.ow when it exists (the probability-cut model fitted to
+ * these weights); a bad .mpc fails the load with its message. */
 bool model_load(const char *path, Model **out, OctError *error);
 /* From memory: `name` is used in messages. */
 bool model_parse(const unsigned char *data, size_t size, const char *name, Model **out,

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "board.h"
+#include "movegen.h"
 #include "perft.h"
 #include "reference.h"
 #include "testutil.h"
@@ -53,6 +54,27 @@ START_TEST(test_moves_and_flips_match_reference)
         }
     }
     ck_assert_int_gt(passes, 0); /* the sample includes pass positions */
+}
+END_TEST
+
+START_TEST(test_last_flip_count_matches_flips)
+{
+    /* full boards with one empty square, random and from the ends of random games: the
+     * line-table count must equal the flips the general code finds, for both sides */
+    TestRandom random = {9191};
+    for (int trial = 0; trial < 200000; ++trial) {
+        int square = test_random_below(&random, 64);
+        uint64_t player = test_random_next(&random) & ~(1ULL << square);
+        if (trial & 1) /* sparse or dense boards reach the rarer line patterns */
+            player &= test_random_next(&random);
+        else
+            player |= test_random_next(&random) & ~(1ULL << square);
+        uint64_t opponent = ~player & ~(1ULL << square);
+        ck_assert_int_eq(movegen_count_last_flips(player, square),
+                         __builtin_popcountll(board_flips(player, opponent, square)));
+        ck_assert_int_eq(movegen_count_last_flips(opponent, square),
+                         __builtin_popcountll(board_flips(opponent, player, square)));
+    }
 }
 END_TEST
 
@@ -272,6 +294,7 @@ static Suite *board_suite(void)
     tcase_set_timeout(rules, 120);
     tcase_add_test(rules, test_start_position);
     tcase_add_test(rules, test_moves_and_flips_match_reference);
+    tcase_add_test(rules, test_last_flip_count_matches_flips);
     tcase_add_test(rules, test_try_play_rejects_illegal);
     tcase_add_test(rules, test_pass_and_game_over);
     tcase_add_test(rules, test_final_score_gives_empties_to_winner);

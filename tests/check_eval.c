@@ -518,6 +518,84 @@ START_TEST(test_weights_round_trip)
 }
 END_TEST
 
+static void write_text(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "w");
+    ck_assert_ptr_nonnull(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+START_TEST(test_probcut_files)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s", temporary_path("cuts.mpc"));
+    Probcut fitted = {true, 1.5, 0.25, -0.125}, loaded = {0};
+    OctError error;
+    ck_assert_msg(probcut_save(&fitted, path, "a test\nof two lines", &error), "%s",
+                  error.message);
+    ck_assert_msg(probcut_load(&loaded, path, &error), "%s", error.message);
+    ck_assert(loaded.enabled);
+    ck_assert(loaded.base == 1.5 && loaded.per_empty == 0.25 && loaded.per_depth == -0.125);
+    ck_assert(probcut_sigma(&loaded, 20, 4) == 1.5 + 5.0 - 0.5);
+    ck_assert(probcut_sigma(&loaded, 0, 40) == 1.0); /* never below one disc */
+
+    /* each bad file is refused with what and where; the model in hand stays as it was */
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
+        {"", "empty, not a probcut file"},
+        {"octuple-probcut 2\nsigma 1 0 0\n", "line 1: not a probcut file"},
+        {"# comment\noctuple-probcut 1\nsigma 1 0\n", "line 3: expected 'sigma"},
+        {"octuple-probcut 1\nsigma 1 x 0\n", "line 2: expected 'sigma"},
+        {"octuple-probcut 1\nsigma 1 0 0 0\n", "line 2: expected 'sigma"},
+        {"octuple-probcut 1\nsigma 1e9 0 0\n", "line 2: expected 'sigma"},
+        {"octuple-probcut 1\nwidth 3\n", "line 2: unknown key 'width'"},
+        {"octuple-probcut 1\n# nothing\n", "no 'sigma' line"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        write_text(path, bad[i].text);
+        Probcut kept = fitted;
+        ck_assert_msg(!probcut_load(&kept, path, &error), "bad file %zu accepted", i);
+        ck_assert_msg(strstr(error.message, bad[i].why) && strstr(error.message, path),
+                      "file %zu: '%s' lacks '%s'", i, error.message, bad[i].why);
+        ck_assert(kept.base == fitted.base && kept.enabled);
+    }
+    unlink(path);
+    ck_assert(!probcut_load(&loaded, path, &error)); /* missing */
+}
+END_TEST
+
+START_TEST(test_weights_bring_their_probcut_file)
+{
+    Model *model = staged_model(5);
+    OctError error;
+    char weights[256], cuts[256];
+    snprintf(weights, sizeof weights, "%s", temporary_path("paired.ow"));
+    snprintf(cuts, sizeof cuts, "%s", temporary_path("paired.mpc"));
+    ck_assert(model_save(model, weights, &error));
+    Model *loaded = NULL;
+    unlink(cuts);
+    ck_assert_msg(model_load(weights, &loaded, &error), "%s", error.message);
+    ck_assert(!loaded->probcut.enabled); /* no file: no cuts */
+    model_free(loaded);
+
+    write_text(cuts, "octuple-probcut 1\nsigma 2.5 0.1 -0.2\n");
+    ck_assert_msg(model_load(weights, &loaded, &error), "%s", error.message);
+    ck_assert(loaded->probcut.enabled && loaded->probcut.base == 2.5);
+    model_free(loaded);
+
+    write_text(cuts, "octuple-probcut 1\nsigma 2.5\n");
+    loaded = NULL;
+    ck_assert(!model_load(weights, &loaded, &error));
+    ck_assert_ptr_null(loaded);
+    ck_assert_msg(strstr(error.message, "paired.mpc: line 2"), "%s", error.message);
+    unlink(cuts);
+    unlink(weights);
+    model_free(model);
+}
+END_TEST
+
 static void put_le32(unsigned char *p, uint32_t value)
 {
     for (int i = 0; i < 4; ++i)
@@ -1031,6 +1109,8 @@ static Suite *eval_suite(void)
     suite_add_tcase(suite, eval);
     TCase *files = tcase_create("files");
     tcase_add_test(files, test_weights_round_trip);
+    tcase_add_test(files, test_probcut_files);
+    tcase_add_test(files, test_weights_bring_their_probcut_file);
     tcase_add_test(files, test_bad_weights_files_are_refused);
     tcase_add_test(files, test_mutated_weights_files);
     tcase_add_test(files, test_mutated_text_files);

@@ -310,6 +310,53 @@ START_TEST(test_exact_same_with_tt_and_threads)
 }
 END_TEST
 
+START_TEST(test_selective_passes_keep_exact_scores)
+{
+    /* random weights predict badly, and a narrow sigma makes the selective passes cut often
+     * and wrongly: the exact pass must still find every score, on one thread and on two */
+    Model *model = test_model();
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 16, &error));
+    search_set_model(&search, model);
+    Probcut narrow = {true, 1.0, 0.0, 0.0};
+    TestRandom random = {4242};
+    int tried = 0;
+    uint64_t nodes_plain = 0, nodes_selective = 0;
+    while (tried < 24) {
+        Board board;
+        if (!random_position(&random, PROBCUT_MIN_EMPTIES + 4 + tried % 4, &board)
+            || !board_legal(&board))
+            continue;
+        Solver solver;
+        solver_init(&solver, NULL, NULL);
+        int expected = endgame_search(&solver, &board, -SCORE_MAX, SCORE_MAX);
+        for (int variant = 0; variant < 3; ++variant) {
+            search_set_probcut(&search, variant == 0 ? NULL : &narrow);
+            SearchLimits limits = search_default_limits();
+            limits.exact_empties = 64;
+            limits.threads = variant == 2 ? 2 : 1;
+            SearchResult result;
+            search_run(&search, &board, &limits, &result, NULL, NULL);
+            ck_assert(result.exact);
+            ck_assert_int_eq(result.score, expected * EVAL_DISC);
+            Board next = board;
+            board_play(&next, result.move);
+            solver_init(&solver, NULL, NULL);
+            ck_assert_int_eq(-endgame_search(&solver, &next, -SCORE_MAX, SCORE_MAX), expected);
+            if (variant == 0)
+                nodes_plain += result.nodes;
+            else if (variant == 1)
+                nodes_selective += result.nodes;
+        }
+        ++tried;
+    }
+    ck_assert(nodes_plain != nodes_selective); /* the passes ran */
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
 typedef struct StopRun {
     Search *search;
     Board board;
@@ -374,6 +421,7 @@ int main(void)
     tcase_add_test(search, test_midgame_matches_minimax);
     tcase_add_test(search, test_exact_same_with_tt_and_threads);
     tcase_add_test(search, test_parallel_solves_match_one_thread);
+    tcase_add_test(search, test_selective_passes_keep_exact_scores);
     tcase_add_test(search, test_search_stop_from_another_thread);
     suite_add_tcase(suite, search);
     SRunner *runner = srunner_create(suite);
