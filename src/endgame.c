@@ -13,9 +13,8 @@
 enum {
     ENDGAME_SORT_EMPTIES = 6,  /* above this: sorting, stability */
     ENDGAME_TT_EMPTIES = 10,    /* from this: the transposition table */
-    ENDGAME_EVAL_EMPTIES = 12, /* from this: the evaluation helps order moves */
     ENDGAME_ETC_EMPTIES = 14,  /* from this: enhanced transposition cutoffs */
-    ENDGAME_SHALLOW_EMPTIES = 18,  /* from this: order by a search of depth */
+    ENDGAME_SHALLOW_EMPTIES = 20,  /* from this: order by a search of depth */
     ENDGAME_SHALLOW_STEP = 6,      /* 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / this */
     SHALLOW_WEIGHT = 8,        /* order units per disc of the shallow score */
     SHALLOW_INF = 30000,       /* above any evaluation, and within the table's 16 bits */
@@ -313,13 +312,12 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
         }
         if (solver->model && empties >= ENDGAME_SHALLOW_EMPTIES) {
             /* far from the end a shallow search orders better than mobility alone; the
-             * deeper the subtree, the more a deeper ordering search pays for itself */
+             * deeper the subtree, the more a deeper ordering search pays for itself. Closer
+             * to the end the evaluation alone did not pay for its cost (FForum 40-47, the
+             * shipped weights: 10.0 s without it from 12 empties, 11.6 s with it). */
             int depth = 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / ENDGAME_SHALLOW_STEP;
             order -= shallow_search(solver, next_player, next_opponent, depth, -SHALLOW_INF,
                                     SHALLOW_INF) * SHALLOW_WEIGHT / EVAL_DISC;
-        } else if (solver->model && empties >= ENDGAME_EVAL_EMPTIES) {
-            Board child = {next_player, next_opponent};
-            order -= eval_board(solver->model, &child) * 4 / EVAL_DISC;
         }
         list[count++] = (MoveItem){square, order, flips};
     }
