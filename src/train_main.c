@@ -8,11 +8,14 @@
 #include "config.h"
 #include "model.h"
 #include "modeldump.h"
+#include "labels.h"
+#include "logbook.h"
 #include "probcut_fit.h"
 #include "regress.h"
 #include "shapes.h"
 #include "trainset.h"
 #include "weights.h"
+#include "wthor.h"
 #include "parse.h"
 
 typedef struct TrainArgs {
@@ -23,6 +26,8 @@ typedef struct TrainArgs {
     const char *name;
     const char *file;      /* the one plain argument (dump) */
     const char *weights;   /* the model whose shallow searches a probcut fit measures */
+    const char *labels;    /* regress: an OBF file of exactly labelled positions to add */
+    LabelOptions label;
     int phase_width;
     RegressOptions regress;
     ProbcutFitOptions fit;
@@ -38,10 +43,11 @@ typedef struct TrainCommand {
 static int command_regress(const TrainArgs *args);
 static int command_dump(const TrainArgs *args);
 static int command_probcut(const TrainArgs *args);
+static int command_label(const TrainArgs *args);
 
 static const TrainCommand commands[] = {
-    {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--shape NAME] [--phase-width N] "
-                "[--epochs N] [--rate R] [--test F] [--seed S] [--name TEXT]",
+    {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--shape NAME] "
+                "[--phase-width N] [--epochs N] [--rate R] [--test F] [--seed S] [--name TEXT]",
      "fit weights to the final disc difference of database games (squared error, SGD)",
      command_regress},
     {"probcut", "--weights FILE.ow --out FILE [--logbook PATH] [--wthor DIR] "
@@ -49,6 +55,11 @@ static const TrainCommand commands[] = {
      "fit the probability-cut error model of the exact solver: solve game positions, "
      "compare shallow searches",
      command_probcut},
+    {"label", "--out FILE.obf [--logbook PATH] [--wthor DIR] [--empties N,N,...] [--games N] "
+              "[--weights FILE.ow] [--seed S]",
+     "solve positions of database games exactly (one per game at each count of empties): "
+     "labels for regress --labels",
+     command_label},
     {"dump", "FILE.ow", "print a weights file's shapes, phase table and weight statistics",
      command_dump},
 };
@@ -117,6 +128,106 @@ static int command_probcut(const TrainArgs *args)
     return 0;
 }
 
+/* Every finished game of the named databases, into one malloc'ed array. */
+static bool collect_games(const TrainArgs *args, Game **out, size_t *count, OctError *error)
+{
+    Game *games = NULL;
+    size_t n = 0, capacity = 0;
+    if (args->wthor) {
+        WthorGame *wthor;
+        size_t wthor_count;
+        if (!wthor_read_directory(args->wthor, &wthor, &wthor_count, NULL, error))
+            return false;
+        games = malloc(sizeof *games * (wthor_count + 1));
+        if (!games) {
+            free(wthor);
+            return error_set(error, "out of memory");
+        }
+        for (size_t i = 0; i < wthor_count; ++i)
+            games[n++] = wthor[i].game;
+        capacity = wthor_count + 1;
+        free(wthor);
+    }
+    if (args->logbook) {
+        LogbookReader *reader = logbook_open(args->logbook, error);
+        if (!reader) {
+            free(games);
+            return false;
+        }
+        LogbookGame game;
+        LogbookStatus status;
+        while ((status = logbook_next(reader, &game, error)) == LOGBOOK_GAME) {
+            if (n == capacity) {
+                capacity = capacity ? capacity * 2 : 1024;
+                Game *grown = realloc(games, sizeof *games * capacity);
+                if (!grown) {
+                    status = LOGBOOK_ERROR;
+                    error_set(error, "out of memory");
+                    break;
+                }
+                games = grown;
+            }
+            games[n++] = game.game;
+        }
+        logbook_close(reader);
+        if (status != LOGBOOK_END) {
+            free(games);
+            return false;
+        }
+    }
+    *out = games;
+    *count = n;
+    return true;
+}
+
+static int command_label(const TrainArgs *args)
+{
+    if (!args->out || (!args->logbook && !args->wthor)) {
+        fprintf(stderr, "octuple-train label: give --out and --logbook and/or --wthor\n");
+        return 2;
+    }
+    OctError error;
+    Model *model = NULL;
+    if (args->weights && !model_load(args->weights, &model, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    Game *games = NULL;
+    size_t count = 0;
+    bool ok = collect_games(args, &games, &count, &error);
+    if (ok) {
+        printf("data: %zu games\n", count);
+        ok = labels_make(games, count, &args->label, model, args->out, stdout, &error);
+    }
+    free(games);
+    model_free(model);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    return 0;
+}
+
+/* "14,16": counts of empties, each 1..36. */
+static bool parse_empties(const char *text, LabelOptions *label)
+{
+    label->empties_count = 0;
+    const char *p = text;
+    while (*p) {
+        char *end;
+        long value = strtol(p, &end, 10);
+        if (end == p || value < 1 || value > 36 || label->empties_count == LABELS_MAX_EMPTIES)
+            return false;
+        label->empties[label->empties_count++] = (int)value;
+        if (*end == ',')
+            ++end;
+        else if (*end)
+            return false;
+        p = end;
+    }
+    return label->empties_count > 0;
+}
+
 static bool make_shape(const char *name, Shape *shape, OctError *error)
 {
     if (!strcmp(name, "edax"))
@@ -135,14 +246,15 @@ static int command_regress(const TrainArgs *args)
         fprintf(stderr, "octuple-train regress: --out FILE is required\n");
         return 2;
     }
-    if (!args->logbook && !args->wthor) {
-        fprintf(stderr, "octuple-train regress: give --logbook and/or --wthor\n");
+    if (!args->logbook && !args->wthor && !args->labels) {
+        fprintf(stderr, "octuple-train regress: give --logbook, --wthor and/or --labels\n");
         return 2;
     }
     TrainSet set;
     trainset_init(&set);
     if ((args->logbook && !trainset_add_logbook(&set, args->logbook, &error))
-        || (args->wthor && !trainset_add_wthor(&set, args->wthor, &error))) {
+        || (args->wthor && !trainset_add_wthor(&set, args->wthor, &error))
+        || (args->labels && !trainset_add_obf(&set, args->labels, &error))) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
         trainset_free(&set);
         return 1;
@@ -201,8 +313,10 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    TrainArgs args = {NULL, NULL, "edax", NULL, NULL, NULL, NULL, 1, {8, 0.002, 0.2, 1},
-                      {PROBCUT_MIN_EMPTIES, 20, 40, 1}};
+    TrainArgs args = {.shape = "edax", .phase_width = 1,
+                      .regress = {8, 0.002, 0.2, 1},
+                      .fit = {PROBCUT_MIN_EMPTIES, 20, 40, 1},
+                      .label = {{16}, 1, 0, 1, 64}};
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
         if (strncmp(option, "--", 2) != 0 && !args.file) {
@@ -231,7 +345,11 @@ int main(int argc, char **argv)
         else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9)
             args.regress.test_fraction = number;
         else if (!strcmp(option, "--seed") && numeric && number >= 0)
-            args.regress.seed = args.fit.seed = (uint64_t)number;
+            args.regress.seed = args.fit.seed = args.label.seed = (uint64_t)number;
+        else if (!strcmp(option, "--labels")) args.labels = value;
+        else if (!strcmp(option, "--empties") && parse_empties(value, &args.label)) {}
+        else if (!strcmp(option, "--games") && numeric && number >= 1)
+            args.label.limit = (size_t)number;
         else if (!strcmp(option, "--weights")) args.weights = value;
         else if (!strcmp(option, "--min-empties") && numeric && number >= 0 && number <= 60)
             args.fit.min_empties = (int)number;

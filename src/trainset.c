@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "logbook.h"
+#include "obf.h"
 #include "wthor.h"
 
 void trainset_init(TrainSet *set)
@@ -67,6 +68,29 @@ bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error)
         trainset_add_game(set, &game.game);
     logbook_close(reader);
     return status == LOGBOOK_END;
+}
+
+bool trainset_add_obf(TrainSet *set, const char *path, OctError *error)
+{
+    ObfPosition *positions;
+    size_t count;
+    if (!obf_read_file(path, &positions, &count, error))
+        return false;
+    if (!trainset_reserve(set, count)) {
+        free(positions);
+        return error_set(error, "%s: out of memory for %zu positions", path, count);
+    }
+    for (size_t i = 0; i < count; ++i) {
+        if (positions[i].move_count < 1 || !board_can_move(&positions[i].board))
+            continue;
+        TrainPosition *position = &set->positions[set->count++];
+        position->board = positions[i].board;
+        position->target = (int8_t)positions[i].scores[0];
+        position->move_number = (uint8_t)(60 - board_count_empties(&positions[i].board));
+        position->game = set->games++;
+    }
+    free(positions);
+    return true;
 }
 
 bool trainset_add_wthor(TrainSet *set, const char *directory, OctError *error)

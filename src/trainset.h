@@ -30,6 +30,9 @@ void trainset_free(TrainSet *set);
 bool trainset_add_game(TrainSet *set, const Game *game);
 /* Logistello's logbook.gam (gzip or plain). */
 bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error);
+/* Positions of an OBF file labelled with their first (best) score, each counted as a game of
+ * its own for the train/test split (`octuple-train label` writes such files). */
+bool trainset_add_obf(TrainSet *set, const char *path, OctError *error);
 /* Every WTH_*.wtb file of a directory. */
 bool trainset_add_wthor(TrainSet *set, const char *directory, OctError *error);
 

@@ -3,9 +3,13 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "eval.h"
+#include "endgame.h"
 #include "game.h"
+#include "labels.h"
+#include "obf.h"
 #include "regress.h"
 #include "shapes.h"
 #include "testutil.h"
@@ -50,6 +54,71 @@ START_TEST(test_trainset_labels)
     }
     ck_assert_int_eq(set.positions[0].move_number, 0);
     trainset_free(&set);
+}
+END_TEST
+
+START_TEST(test_exact_labels)
+{
+    /* positions of random games at 8 and 11 empties, solved: every label must be the exact
+     * score of its position (checked by the bare solver) and its move must reach it */
+    enum { GAMES = 40 };
+    Game *games = malloc(sizeof *games * GAMES);
+    TestRandom random = {515};
+    for (int g = 0; g < GAMES; ++g)
+        test_random_record(&random, &games[g]);
+    LabelOptions options = {{8, 11}, 2, 30, 3, 1};
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/check_train_%ld_labels.obf", (long)getpid());
+    OctError error;
+    ck_assert_msg(labels_make(games, GAMES, &options, NULL, path, NULL, &error), "%s",
+                  error.message);
+    ObfPosition *positions;
+    size_t count;
+    ck_assert_msg(obf_read_file(path, &positions, &count, &error), "%s", error.message);
+    ck_assert_uint_gt(count, 30); /* most random games pass through both counts */
+    ck_assert_uint_le(count, 60);
+    for (size_t i = 0; i < count; ++i) {
+        int empties = board_count_empties(&positions[i].board);
+        ck_assert(empties == 8 || empties == 11);
+        Solver solver;
+        solver_init(&solver, NULL, NULL);
+        ck_assert_int_eq(endgame_search(&solver, &positions[i].board, -SCORE_MAX, SCORE_MAX),
+                         positions[i].scores[0]);
+        Board next = positions[i].board;
+        ck_assert(board_try_play(&next, positions[i].moves[0]));
+        ck_assert_int_eq(-endgame_search(&solver, &next, -SCORE_MAX, SCORE_MAX),
+                         positions[i].scores[0]);
+    }
+    /* the trainer reads them back as positions of their own games */
+    TrainSet set;
+    trainset_init(&set);
+    ck_assert(trainset_add_obf(&set, path, &error));
+    ck_assert_uint_eq(set.count, count);
+    ck_assert_uint_eq(set.games, count);
+    for (size_t i = 0; i < count; ++i) {
+        ck_assert_int_eq(set.positions[i].target, positions[i].scores[0]);
+        ck_assert_int_eq(set.positions[i].move_number,
+                         60 - board_count_empties(&positions[i].board));
+    }
+    trainset_free(&set);
+    /* a seed repeats its sample; the file is whole or not there */
+    char again[160];
+    snprintf(again, sizeof again, "%s.2", path);
+    ck_assert(labels_make(games, GAMES, &options, NULL, again, NULL, &error));
+    ObfPosition *second;
+    size_t second_count;
+    ck_assert(obf_read_file(again, &second, &second_count, &error));
+    ck_assert_uint_eq(second_count, count);
+    for (size_t i = 0; i < count; ++i)
+        ck_assert(board_equal(&second[i].board, &positions[i].board));
+    ck_assert(!labels_make(games, GAMES, &options, NULL, "/nonexistent-dir/x.obf", NULL,
+                           &error));
+    ck_assert_ptr_nonnull(strstr(error.message, "/nonexistent-dir/x.obf"));
+    free(second);
+    free(positions);
+    unlink(path);
+    unlink(again);
+    free(games);
 }
 END_TEST
 
@@ -100,6 +169,7 @@ int main(void)
     TCase *tc = tcase_create("regress");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_trainset_labels);
+    tcase_add_test(tc, test_exact_labels);
     tcase_add_test(tc, test_regression_fits_and_is_reproducible);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);

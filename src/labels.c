@@ -1,0 +1,107 @@
+/* Solving sampled game positions into an OBF file of exact labels. */
+#include "labels.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "endgame.h"
+#include "fileio.h"
+#include "obf.h"
+
+static uint64_t labels_rng(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* The first position of the game with `empties` empties where the side to move can move. */
+static bool position_at(const Game *game, int empties, Board *board, Color *side)
+{
+    Board position = game->start;
+    Color colour = game->start_side;
+    for (int i = 0; i <= game->move_count; ++i) {
+        int now = board_count_empties(&position);
+        if (now < empties)
+            return false;
+        if (now == empties && board_can_move(&position)) {
+            *board = position;
+            *side = colour;
+            return true;
+        }
+        if (i == game->move_count)
+            break;
+        board_play(&position, game->moves[i]);
+        colour = (Color)!colour;
+    }
+    return false;
+}
+
+bool labels_make(const Game *games, size_t count, const LabelOptions *options,
+                 const Model *model, const char *path, FILE *log, OctError *error)
+{
+    size_t take = options->limit && options->limit < count ? options->limit : count;
+    size_t *order = malloc(sizeof *order * (count ? count : 1));
+    size_t capacity = take * (size_t)options->empties_count * 80 + 1;
+    char *text = malloc(capacity);
+    Tt tt;
+    bool have_tt = tt_init(&tt, options->hash_megabytes);
+    if (!order || !text || !have_tt) {
+        free(order);
+        free(text);
+        if (have_tt)
+            tt_free(&tt);
+        return error_set(error, "labels: out of memory");
+    }
+    uint64_t state = options->seed;
+    for (size_t i = 0; i < count; ++i)
+        order[i] = i;
+    for (size_t i = count; i > 1; --i) { /* a seeded shuffle: the sample repeats for a seed */
+        size_t j = (size_t)(labels_rng(&state) % i);
+        size_t t = order[i - 1];
+        order[i - 1] = order[j];
+        order[j] = t;
+    }
+    Solver solver;
+    solver_init(&solver, &tt, NULL);
+    solver.model = model;
+    size_t length = 0, written = 0;
+    double start = search_clock();
+    bool ok = true;
+    for (size_t g = 0; g < take && ok; ++g) {
+        for (int k = 0; k < options->empties_count && ok; ++k) {
+            ObfPosition position = {0};
+            if (!position_at(&games[order[g]], options->empties[k], &position.board,
+                             &position.side))
+                continue;
+            tt_new_search(&tt);
+            SolveResult result = endgame_solve(&solver, &position.board, false);
+            position.move_count = 1;
+            position.moves[0] = result.move;
+            position.scores[0] = result.score;
+            char line[OBF_LINE_SIZE];
+            ok = obf_format_line(&position, line, sizeof line, error);
+            size_t n = strlen(line);
+            if (ok && length + n + 2 > capacity)
+                ok = error_set(error, "labels: line buffer overflow");
+            if (ok) {
+                memcpy(text + length, line, n);
+                length += n;
+                text[length++] = '\n';
+                ++written;
+            }
+        }
+        if (log && (g + 1) % 2000 == 0)
+            fprintf(log, "%zu games, %zu positions solved, %.0f s\n", g + 1, written,
+                    search_clock() - start), fflush(log);
+    }
+    if (ok)
+        ok = file_write_atomic(path, text, length, error);
+    if (ok && log)
+        fprintf(log, "wrote %zu positions to %s (%.0f s)\n", written, path, search_clock() - start);
+    free(order);
+    free(text);
+    tt_free(&tt);
+    return ok;
+}
