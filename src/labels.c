@@ -7,14 +7,7 @@
 #include "endgame.h"
 #include "fileio.h"
 #include "obf.h"
-
-static uint64_t labels_rng(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+#include "rng.h"
 
 /* The first position of the game with `empties` empties where the side to move can move. */
 static bool position_at(const Game *game, int empties, Board *board, Color *side)
@@ -55,14 +48,7 @@ bool labels_make(const Game *games, size_t count, const LabelOptions *options,
         return error_set(error, "labels: out of memory");
     }
     uint64_t state = options->seed;
-    for (size_t i = 0; i < count; ++i)
-        order[i] = i;
-    for (size_t i = count; i > 1; --i) { /* a seeded shuffle: the sample repeats for a seed */
-        size_t j = (size_t)(labels_rng(&state) % i);
-        size_t t = order[i - 1];
-        order[i - 1] = order[j];
-        order[j] = t;
-    }
+    rng_shuffle_indices(order, count, &state); /* the sample repeats for a seed */
     Solver solver;
     solver_init(&solver, &tt, NULL);
     solver.model = model;

@@ -10,6 +10,7 @@
 #include "fileio.h"
 #include "ggf.h"
 #include "search.h"
+#include "rng.h"
 
 enum {
     OPENINGS_FILE_LIMIT = 256 << 20,
@@ -135,15 +136,6 @@ bool match_openings_read(const char *path, Game **openings, size_t *count, OctEr
     return true;
 }
 
-/* splitmix64: small, good enough to pick moves, and the same on every platform. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 /* A random line of `plies` moves (passes included when forced); false when the game ended. */
 static bool random_line(Game *game, int plies, uint64_t *state)
 {
@@ -156,7 +148,7 @@ static bool random_line(Game *game, int plies, uint64_t *state)
         uint64_t legal = board_legal(&board);
         int move = MOVE_PASS;
         if (legal) {
-            int pick = (int)(next_random(state) % (uint64_t)__builtin_popcountll(legal));
+            int pick = (int)(rng_next(state) % (uint64_t)__builtin_popcountll(legal));
             while (pick--)
                 legal &= legal - 1;
             move = __builtin_ctzll(legal);

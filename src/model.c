@@ -1,5 +1,6 @@
 /* Models: phase tables, construction, symmetry of the weight tables. */
 #include "model.h"
+#include "rng.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -226,11 +227,7 @@ void model_fill_random(Model *model, uint64_t seed, int amplitude)
         size_t entries = model->shapes[set->shape].table_size;
         set->bias = 0;
         for (size_t i = 0; i < entries; ++i) {
-            /* splitmix64, inline: reproducible without a shared generator */
-            uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-            z ^= z >> 31;
+            uint64_t z = rng_next(&state);
             set->values[i] = (int16_t)((int64_t)(z % span) - amplitude);
         }
     }

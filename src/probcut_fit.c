@@ -6,21 +6,13 @@
 
 #include "endgame.h"
 #include "eval.h"
+#include "rng.h"
 
 enum { FIT_HASH_MB = 64 };
 
 typedef struct Cell {
     double count, sum, squares;
 } Cell;
-
-static uint64_t rng_next(uint64_t *state)
-{
-    /* splitmix64: a seeded stream, the same on every machine */
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 /* Least squares of sigma over (1, E, d), each cell weighted by its sample count. */
 static bool plane_fit(Cell cells[][PROBCUT_FIT_MAX_DEPTH + 1], int min_empties, int max_empties,
@@ -91,14 +83,7 @@ bool probcut_fit(const TrainSet *set, const Model *model, const ProbcutFitOption
     }
     /* a seeded shuffle, then the first positions of each count of empties */
     uint64_t state = options->seed;
-    for (size_t i = 0; i < set->count; ++i)
-        order[i] = i;
-    for (size_t i = set->count; i > 1; --i) {
-        size_t j = (size_t)(rng_next(&state) % i);
-        size_t t = order[i - 1];
-        order[i - 1] = order[j];
-        order[j] = t;
-    }
+    rng_shuffle_indices(order, set->count, &state);
     Solver solver;
     solver_init(&solver, &tt, NULL);
     solver.model = model;

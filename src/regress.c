@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "rng.h"
 
 typedef struct FloatModel {
     float *values;         /* model_weight_count entries, weight set by weight set */
@@ -49,20 +50,12 @@ static void float_model_free(FloatModel *weights)
         free(weights->canonical[i]);
 }
 
-static uint64_t split_mix(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 /* Held-out games are chosen by a hash of the game number, so the split does not depend on
  * the order positions were loaded in. */
 static bool is_test_game(uint32_t game, const RegressOptions *options)
 {
     uint64_t state = options->seed ^ ((uint64_t)game * 0x2545f4914f6cdd1dULL);
-    return (double)(split_mix(&state) >> 11) * 0x1.0p-53 < options->test_fraction;
+    return (double)(rng_next(&state) >> 11) * 0x1.0p-53 < options->test_fraction;
 }
 
 /* Table entries a position uses, in the model's float layout; returns how many. */
@@ -195,7 +188,7 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
     uint32_t entries[SHAPE_MAX_INSTANCES];
     for (int epoch = 0; epoch < options->epochs; ++epoch) {
         for (size_t i = train_count; i > 1; --i) { /* Fisher-Yates */
-            size_t j = (size_t)(split_mix(&random) % i);
+            size_t j = (size_t)(rng_next(&random) % i);
             size_t t = order[i - 1];
             order[i - 1] = order[j];
             order[j] = t;

@@ -1,5 +1,6 @@
 /* Shape generators for the architectures of the papers. */
 #include "shapes.h"
+#include "rng.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -64,15 +65,6 @@ bool shapes_all_n(int n, Shape *out, OctError *error)
     return shape_build(out, name, tuples, count, error);
 }
 
-static uint64_t snake_next(uint64_t *state)
-{
-    /* splitmix64: small and seedable; snakes need reproducibility, not quality */
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 static int snake_step(int square, uint64_t *state)
 {
     /* a uniformly chosen neighbour among the 3 to 8 that exist */
@@ -84,7 +76,7 @@ static int snake_step(int square, uint64_t *state)
                 neighbours[count++] = y * 8 + x;
         }
     }
-    return neighbours[snake_next(state) % (uint64_t)count];
+    return neighbours[rng_next(state) % (uint64_t)count];
 }
 
 bool shapes_snakes(int count, int length, uint64_t seed, Shape *out, OctError *error)
@@ -98,7 +90,7 @@ bool shapes_snakes(int count, int length, uint64_t seed, Shape *out, OctError *e
     uint64_t state = seed;
     for (int t = 0; t < count; ++t) {
         uint8_t squares[TUPLE_MAX_SIZE];
-        int square = (int)(snake_next(&state) % SQUARE_COUNT);
+        int square = (int)(rng_next(&state) % SQUARE_COUNT);
         int size = 0, visited = 0;
         uint64_t seen = 0;
         /* Lucas: 6 squares visited (the start and 5 steps) give the papers' 2 to 6 distinct
