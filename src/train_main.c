@@ -50,7 +50,7 @@ static const TrainCommand commands[] = {
                 "[--phase-width N] [--epochs N] [--rate R] [--test F] [--seed S] [--name TEXT]",
      "fit weights to the final disc difference of database games (squared error, SGD)",
      command_regress},
-    {"probcut", "--weights FILE.ow --out FILE [--logbook PATH] [--wthor DIR] "
+    {"probcut", "--weights FILE.ow --out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] "
                 "[--min-empties N] [--max-empties N] [--per-empties N] [--seed S]",
      "fit the probability-cut error model of the exact solver: solve game positions, "
      "compare shallow searches",
@@ -92,9 +92,9 @@ static int command_dump(const TrainArgs *args)
 
 static int command_probcut(const TrainArgs *args)
 {
-    if (!args->out || !args->weights || (!args->logbook && !args->wthor)) {
-        fprintf(stderr, "octuple-train probcut: give --weights, --out and --logbook and/or "
-                        "--wthor\n");
+    if (!args->out || !args->weights || (!args->logbook && !args->wthor && !args->labels)) {
+        fprintf(stderr, "octuple-train probcut: give --weights, --out and --logbook, --wthor "
+                        "and/or --labels\n");
         return 2;
     }
     OctError error;
@@ -108,6 +108,7 @@ static int command_probcut(const TrainArgs *args)
     Probcut fitted;
     bool ok = (!args->logbook || trainset_add_logbook(&set, args->logbook, &error))
            && (!args->wthor || trainset_add_wthor(&set, args->wthor, &error))
+           && (!args->labels || trainset_add_obf(&set, args->labels, &error))
            && probcut_fit(&set, model, &args->fit, &fitted, stdout, &error);
     if (ok) {
         char comment[512];
