@@ -333,7 +333,7 @@ static bool probcut_try(Solver *solver, uint64_t player, uint64_t opponent, int 
 {
     if (!solver->model || !solver->probcut || !solver->probcut->enabled)
         return false;
-    int depth = probcut_depth(empties);
+    int depth = PROBCUT_DEPTH;
     double width = probcut_t(solver->level) * probcut_sigma(solver->probcut, empties, depth);
     Board board = {player, opponent};
     int static_value = eval_board(solver->model, &board);

@@ -20,13 +20,6 @@ double probcut_t(int level)
     return widths[level < 0 ? 0 : level >= PROBCUT_LEVELS ? PROBCUT_LEVELS - 1 : level];
 }
 
-int probcut_depth(int empties)
-{
-    /* measured (octuple-train probcut): deeper shallow searches predict the exact score
-     * hardly better than two plies, and cost far more */
-    return empties >= 4 ? 2 : 0;
-}
-
 double probcut_sigma(const Probcut *probcut, int empties, int depth)
 {
     double sigma = probcut->base + probcut->per_empty * empties + probcut->per_depth * depth;

@@ -14,7 +14,10 @@
 
 enum {
     PROBCUT_LEVELS = 1,       /* selective passes searched before the exact one */
-    PROBCUT_MIN_EMPTIES = 10  /* fewer empties: solving is cheaper than predicting */
+    PROBCUT_MIN_EMPTIES = 10, /* fewer empties: solving is cheaper than predicting */
+    /* the shallow search's depth: measured (octuple-train probcut), deeper searches predict
+     * the exact score hardly better than two plies, and cost far more */
+    PROBCUT_DEPTH = 2
 };
 
 typedef struct Probcut {
@@ -27,8 +30,6 @@ typedef struct Probcut {
 
 /* Cut width in standard deviations at a level (0 .. PROBCUT_LEVELS - 1). */
 double probcut_t(int level);
-/* Depth of the shallow search that predicts a node with `empties` empties. */
-int probcut_depth(int empties);
 /* Predicted error (discs) of a `depth` search at `empties` empties. */
 double probcut_sigma(const Probcut *probcut, int empties, int depth);
 

@@ -177,10 +177,11 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
         tt_move = entry.move;
         int lower = entry.lower, upper = entry.upper;
         bool usable = entry.depth >= depth && entry.depth < TT_DEPTH_EXACT;
-        if (entry.depth >= TT_DEPTH_EXACT) { /* exact endgame bounds hold at any depth */
+        if (entry.depth >= TT_DEPTH_EXACT) {
+            /* exact endgame bounds hold at any depth; a selective solve's are only likely */
             lower *= EVAL_DISC;
             upper *= EVAL_DISC;
-            usable = true;
+            usable = entry.level == TT_LEVEL_FULL;
         }
         if (usable) {
             if (lower >= beta)
