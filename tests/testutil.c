@@ -1,12 +1,10 @@
 #include "testutil.h"
 
+#include "rng.h"
+
 uint64_t test_random_next(TestRandom *random)
 {
-    /* splitmix64: tiny, seedable, good enough to pick moves */
-    uint64_t z = (random->state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return rng_next(&random->state);
 }
 
 int test_random_below(TestRandom *random, int bound)
