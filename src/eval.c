@@ -44,6 +44,13 @@ static inline Lanes lanes_sum(const uint16_t *rows, int lanes, uint64_t squares)
  * becomes the reference side. */
 static void eval_rebuild(EvalState *state, const Model *model, bool black_to_move)
 {
+    state->reference_to_move = 1;
+    state->reference_black = black_to_move;
+    if (!model) { /* the disc count needs only the board */
+        state->shape = 0;
+        state->instance_count = 0;
+        return;
+    }
     int shape_number = model->phase.shape[state->move_number];
     const Shape *shape = &model->shapes[shape_number];
     uint64_t player = state->board.player, opponent = state->board.opponent;
@@ -102,6 +109,10 @@ void eval_play(EvalState *state, const Model *model, int square, uint64_t flips)
     bool reference_moved = state->reference_to_move;
     if (state->move_number < MODEL_MOVES - 1)
         ++state->move_number;
+    if (!model) {
+        state->reference_to_move ^= 1;
+        return;
+    }
     if (model->phase.shape[state->move_number] != state->shape) {
         eval_rebuild(state, model, next_black);
         return;
@@ -118,6 +129,10 @@ void eval_undo(EvalState *state, const Model *model, int square, uint64_t flips)
     bool mover_black = !black_to_move(state);
     if (state->move_number > 0)
         --state->move_number;
+    if (!model) {
+        state->reference_to_move ^= 1;
+        return;
+    }
     if (model->phase.shape[state->move_number] != state->shape) {
         eval_rebuild(state, model, mover_black);
         return;
@@ -180,6 +195,9 @@ int32_t eval_sum(const EvalState *state, const Model *model)
 
 int eval_score(const EvalState *state, const Model *model)
 {
+    if (!model) /* no network: the disc difference, never as large as an exact +-64 */
+        return (__builtin_popcountll(state->board.player) - __builtin_popcountll(state->board.opponent))
+             * (EVAL_DISC - 1);
     int32_t sum = eval_sum(state, model);
     int shift = model->shift;
     /* round half up; >> of a negative value is arithmetic on every supported compiler */

@@ -14,7 +14,10 @@
  * squares (Shape.square_powers: square -> power of 3 in every instance) to the indices,
  * 16 lanes per vector addition, and the side to move is a flag, so no index needs
  * rewriting when the turn changes. When a move crosses into a move number with another
- * shape, the indices are rebuilt from the board the state keeps. */
+ * shape, the indices are rebuilt from the board the state keeps.
+ *
+ * A NULL model is the disc count: the state then only follows the board, and eval_score
+ * gives the disc difference (just under a disc per disc, so it never equals an exact score). */
 #ifndef OCTUPLE_EVAL_H
 #define OCTUPLE_EVAL_H
 

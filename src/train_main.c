@@ -107,7 +107,8 @@ static int command_probcut(const TrainArgs *args)
     trainset_init(&set);
     Probcut fitted;
     bool ok = (!args->logbook || trainset_add_logbook(&set, args->logbook, &error))
-           && (!args->wthor || trainset_add_wthor(&set, args->wthor, &error))
+           && (!args->wthor
+               || trainset_add_wthor(&set, args->wthor, WTHOR_TARGET_FINAL, &error))
            && (!args->labels || trainset_add_obf(&set, args->labels, &error))
            && probcut_fit(&set, model, &args->fit, &fitted, stdout, &error);
     if (ok) {
@@ -254,7 +255,8 @@ static int command_regress(const TrainArgs *args)
     TrainSet set;
     trainset_init(&set);
     if ((args->logbook && !trainset_add_logbook(&set, args->logbook, &error))
-        || (args->wthor && !trainset_add_wthor(&set, args->wthor, &error))
+        || (args->wthor
+            && !trainset_add_wthor(&set, args->wthor, WTHOR_TARGET_THEORETICAL, &error))
         || (args->labels && !trainset_add_obf(&set, args->labels, &error))) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
         trainset_free(&set);

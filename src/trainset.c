@@ -34,14 +34,15 @@ static bool trainset_reserve(TrainSet *set, size_t more)
     return true;
 }
 
-bool trainset_add_game(TrainSet *set, const Game *game)
+/* The positions of a game down to `last_empties` empties, labelled with `black_score`. */
+static bool trainset_add_line(TrainSet *set, const Game *game, int black_score,
+                              int last_empties)
 {
     if (!game_is_over(game) || !trainset_reserve(set, (size_t)game->move_count))
         return false;
-    int black_score = game_black_score(game);
     Board board = game->start;
     Color side = game->start_side;
-    for (int i = 0; i < game->move_count; ++i) {
+    for (int i = 0; i < game->move_count && board_count_empties(&board) >= last_empties; ++i) {
         int move = game->moves[i];
         if (move != MOVE_PASS) {
             TrainPosition *position = &set->positions[set->count++];
@@ -55,6 +56,11 @@ bool trainset_add_game(TrainSet *set, const Game *game)
     }
     ++set->games;
     return true;
+}
+
+bool trainset_add_game(TrainSet *set, const Game *game)
+{
+    return game_is_over(game) && trainset_add_line(set, game, game_black_score(game), 0);
 }
 
 bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error)
@@ -93,14 +99,34 @@ bool trainset_add_obf(TrainSet *set, const char *path, OctError *error)
     return true;
 }
 
-bool trainset_add_wthor(TrainSet *set, const char *directory, OctError *error)
+/* Whether a game passes through a position with exactly `empties` empty squares. */
+static bool game_reaches(const Game *game, int empties)
+{
+    Board board = game->start;
+    for (int i = 0; i < game->move_count; ++i) {
+        if (board_count_empties(&board) == empties)
+            return true;
+        board_play(&board, game->moves[i]);
+    }
+    return board_count_empties(&board) == empties;
+}
+
+bool trainset_add_wthor(TrainSet *set, const char *directory, WthorTarget target,
+                        OctError *error)
 {
     WthorGame *games;
     size_t count;
-    if (!wthor_read_directory(directory, &games, &count, NULL, error))
+    int depth;
+    if (!wthor_read_directory(directory, &games, &count, &depth, error))
         return false;
-    for (size_t g = 0; g < count; ++g)
-        trainset_add_game(set, &games[g].game);
+    for (size_t g = 0; g < count; ++g) {
+        const Game *game = &games[g].game;
+        if (target == WTHOR_TARGET_THEORETICAL && depth > 0 && games[g].theoretical_score <= 64
+            && game_reaches(game, depth))
+            trainset_add_line(set, game, 2 * games[g].theoretical_score - 64, depth);
+        else
+            trainset_add_game(set, game);
+    }
     free(games);
     return true;
 }

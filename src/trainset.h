@@ -33,7 +33,17 @@ bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error);
 /* Positions of an OBF file labelled with their first (best) score, each counted as a game of
  * its own for the train/test split (`octuple-train label` writes such files). */
 bool trainset_add_obf(TrainSet *set, const char *path, OctError *error);
+/* How WTHOR positions are labelled. People err all game long, so their final result is a
+ * noisy label; the database's theoretical score is exact at its depth (24 empties) and
+ * carries only the errors made before it. */
+typedef enum WthorTarget {
+    WTHOR_TARGET_FINAL,       /* every position, labelled with the final result */
+    WTHOR_TARGET_THEORETICAL  /* positions up to the solving depth, labelled with the
+                                 theoretical score (games that end earlier: final result) */
+} WthorTarget;
+
 /* Every WTH_*.wtb file of a directory. */
-bool trainset_add_wthor(TrainSet *set, const char *directory, OctError *error);
+bool trainset_add_wthor(TrainSet *set, const char *directory, WthorTarget target,
+                        OctError *error);
 
 #endif

@@ -3,6 +3,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "eval.h"
@@ -14,6 +15,7 @@
 #include "shapes.h"
 #include "testutil.h"
 #include "trainset.h"
+#include "wthor.h"
 
 /* Random games from the start position, all finished. */
 static void make_set(TrainSet *set, int games, uint64_t seed)
@@ -122,6 +124,80 @@ START_TEST(test_exact_labels)
 }
 END_TEST
 
+/* Positions of a game with at least `empties` empties where the mover has a move. */
+static size_t count_positions(const Game *game, int empties)
+{
+    size_t count = 0;
+    Board board = game->start;
+    for (int i = 0; i < game->move_count && board_count_empties(&board) >= empties; ++i) {
+        count += game->moves[i] != MOVE_PASS;
+        board_play(&board, game->moves[i]);
+    }
+    return count;
+}
+
+START_TEST(test_wthor_targets)
+{
+    /* a database of random games whose theoretical scores differ from their results: the
+     * theoretical target labels positions down to the solving depth with it, the final
+     * target labels every position with the result */
+    enum { GAMES = 12, DEPTH = 24 };
+    WthorGame games[GAMES];
+    TestRandom random = {77};
+    for (int g = 0; g < GAMES; ++g) {
+        test_random_record(&random, &games[g].game);
+        games[g].tournament = games[g].black = games[g].white = 0;
+        games[g].real_score = (64 + game_black_score(&games[g].game)) / 2;
+        games[g].theoretical_score = (g * 11) % 65;
+    }
+    char directory[128], path[160];
+    snprintf(directory, sizeof directory, "/tmp/check_train_%ld_wthor", (long)getpid());
+    ck_assert_int_eq(mkdir(directory, 0700), 0);
+    snprintf(path, sizeof path, "%s/WTH_2001.wtb", directory);
+    WthorHeader header = {.century = 20, .year = 1, .month = 1, .day = 1, .game_year = 2001,
+                          .board_size = 8, .depth = DEPTH};
+    OctError error;
+    ck_assert_msg(wthor_write_games(path, &header, games, GAMES, &error), "%s", error.message);
+
+    TrainSet theoretical, final;
+    trainset_init(&theoretical);
+    trainset_init(&final);
+    ck_assert_msg(trainset_add_wthor(&theoretical, directory, WTHOR_TARGET_THEORETICAL, &error),
+                  "%s", error.message);
+    ck_assert(trainset_add_wthor(&final, directory, WTHOR_TARGET_FINAL, &error));
+    ck_assert_uint_eq(theoretical.games, GAMES);
+    size_t at = 0, expected = 0, all = 0;
+    for (int g = 0; g < GAMES; ++g) {
+        const Game *game = &games[g].game;
+        int black = 2 * games[g].theoretical_score - 64;
+        Board board = game->start;
+        Color side = game->start_side;
+        for (int i = 0; i < game->move_count && board_count_empties(&board) >= DEPTH; ++i) {
+            if (game->moves[i] != MOVE_PASS) {
+                ck_assert_uint_lt(at, theoretical.count);
+                const TrainPosition *p = &theoretical.positions[at++];
+                ck_assert_uint_eq(p->game, (uint32_t)g);
+                ck_assert(board_equal(&p->board, &board));
+                ck_assert_int_eq(p->target, side == COLOR_BLACK ? black : -black);
+            }
+            board_play(&board, game->moves[i]);
+            side = (Color)!side;
+        }
+        expected += count_positions(game, DEPTH);
+        ck_assert_uint_eq(at, expected); /* and nothing past the solving depth */
+        all += count_positions(game, 0);
+    }
+    ck_assert_uint_eq(theoretical.count, at);
+    ck_assert_uint_eq(final.count, all);
+    ck_assert_int_eq(final.positions[0].target, game_black_score(&games[0].game));
+    ck_assert_int_eq(theoretical.positions[0].target, 2 * games[0].theoretical_score - 64);
+    trainset_free(&theoretical);
+    trainset_free(&final);
+    unlink(path);
+    rmdir(directory);
+}
+END_TEST
+
 START_TEST(test_regression_fits_and_is_reproducible)
 {
     TrainSet set;
@@ -170,6 +246,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_trainset_labels);
     tcase_add_test(tc, test_exact_labels);
+    tcase_add_test(tc, test_wthor_targets);
     tcase_add_test(tc, test_regression_fits_and_is_reproducible);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
