@@ -277,11 +277,29 @@ static int shallow_search(Solver *solver, uint64_t player, uint64_t opponent, in
     return best;
 }
 
-/* Sorts the moves best first: the table's move, then fewest opponent replies, corners,
- * parity, and far from the end the evaluation. Returns -1 with `cut` set when an enhanced
- * transposition cutoff (a child known to be bad enough for the opponent) ends the node. */
+/* Sorts the moves best first: fewest opponent replies, corners, parity, and far from the
+ * end the evaluation. */
+/* Enhanced transposition cutoff: true, with the bound in `cut`, when the table already
+ * proves some child bad enough for the opponent to end the node. */
+static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves,
+                    int empties, int beta, int *cut)
+{
+    for (uint64_t m = moves; m; m &= m - 1) {
+        int square = __builtin_ctzll(m);
+        uint64_t flips = movegen_flips(player, opponent, square);
+        Board child = {opponent ^ flips, player ^ flips ^ (1ULL << square)};
+        TtEntry known;
+        if (tt_probe(solver->tt, &child, &known) && known.depth >= TT_DEPTH_EXACT + empties - 1
+            && known.level >= solver->level && -known.upper >= beta) {
+            *cut = -known.upper;
+            return true;
+        }
+    }
+    return false;
+}
+
 static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves,
-                       int tt_move, Tt *tt, int beta, MoveItem *list, int *cut)
+                       MoveItem *list)
 {
     int count = 0;
     int empties = popcount(~(player | opponent));
@@ -293,23 +311,12 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
         uint64_t next_opponent = player ^ flips ^ (1ULL << square);
         uint64_t replies = movegen_moves(next_player, next_opponent);
         int order = -32 * (popcount(replies) + popcount(replies & CORNERS));
-        if (square == tt_move)
-            order += 1 << 20;
         if ((CORNERS >> square) & 1)
             order += 8;
         if ((X_AND_C >> square) & 1)
             order -= 4;
         if ((odd >> square) & 1)
             order += 2;
-        if (tt && empties >= ENDGAME_ETC_EMPTIES) {
-            Board child = {next_player, next_opponent};
-            TtEntry known;
-            if (tt_probe(tt, &child, &known) && known.depth >= TT_DEPTH_EXACT + empties - 1
-                && known.level >= solver->level && -known.upper >= beta) {
-                *cut = -known.upper;
-                return -1;
-            }
-        }
         if (solver->model && empties >= ENDGAME_SHALLOW_EMPTIES) {
             /* far from the end a shallow search orders better than mobility alone; the
              * deeper the subtree, the more a deeper ordering search pays for itself. Closer
@@ -363,13 +370,17 @@ int endgame_order(Solver *solver, const Board *board, int *squares)
 {
     TtEntry entry;
     int tt_move = solver->tt && tt_probe(solver->tt, board, &entry) ? entry.move : MOVE_NONE;
+    uint64_t moves = board_legal(board);
+    int first = 0;
+    if (tt_move < 64 && ((moves >> tt_move) & 1)) {
+        squares[first++] = tt_move;
+        moves &= ~(1ULL << tt_move);
+    }
     MoveItem list[MOVE_LIST_SIZE];
-    int cut;
-    int count = order_moves(solver, board->player, board->opponent, board_legal(board), tt_move,
-                            NULL, SCORE_MAX, list, &cut);
+    int count = order_moves(solver, board->player, board->opponent, moves, list);
     for (int i = 0; i < count; ++i)
-        squares[i] = list[i].square;
-    return count;
+        squares[first + i] = list[i].square;
+    return first + count;
 }
 
 static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
@@ -424,37 +435,57 @@ ordered:;
             return cut;
     }
 
-    MoveItem list[MOVE_LIST_SIZE];
-    int cut;
-    int count = order_moves(solver, player, opponent, moves, tt_move, tt, beta, list, &cut);
-    if (count < 0)
-        return cut;
+    if (tt && empties >= ENDGAME_ETC_EMPTIES) {
+        int cut;
+        if (etc_cut(solver, player, opponent, moves, empties, beta, &cut))
+            return cut;
+    }
 
     int original_alpha = alpha;
     int best = -SCORE_INF;
-    int best_move = list[0].square;
-    for (int i = 0; i < count; ++i) {
-        uint64_t flips = list[i].flips;
-        int square = list[i].square;
-        uint64_t next_player = opponent ^ flips;
-        uint64_t next_opponent = player ^ flips ^ (1ULL << square);
-        int value;
-        if (i == 0) {
-            value = -search_empties(solver, next_player, next_opponent, -beta, -alpha);
-        } else {
-            value = -search_empties(solver, next_player, next_opponent, -alpha - 1, -alpha);
-            if (value > alpha && value < beta)
-                value = -search_empties(solver, next_player, next_opponent, -beta, -value);
-        }
+    int best_move = MOVE_NONE;
+    uint64_t rest = moves;
+    if (tt_move < 64 && ((moves >> tt_move) & 1)) {
+        /* the table's move first, before the others are ordered: when it cuts, as it
+         * mostly does, their ordering searches and table probes are never paid for */
+        uint64_t flips = movegen_flips(player, opponent, tt_move);
+        best = -search_empties(solver, opponent ^ flips, player ^ flips ^ (1ULL << tt_move),
+                               -beta, -alpha);
         if (solver->stopped)
             return 0;
-        if (value > best) {
-            best = value;
-            best_move = square;
-            if (value >= beta)
-                break;
-            if (value > alpha)
-                alpha = value;
+        best_move = tt_move;
+        rest &= ~(1ULL << tt_move);
+        if (best > alpha)
+            alpha = best;
+    }
+    if (rest && best < beta) {
+        MoveItem list[MOVE_LIST_SIZE];
+        int count = order_moves(solver, player, opponent, rest, list);
+        if (best_move == MOVE_NONE)
+            best_move = list[0].square;
+        for (int i = 0; i < count; ++i) {
+            uint64_t flips = list[i].flips;
+            int square = list[i].square;
+            uint64_t next_player = opponent ^ flips;
+            uint64_t next_opponent = player ^ flips ^ (1ULL << square);
+            int value;
+            if (best == -SCORE_INF) {
+                value = -search_empties(solver, next_player, next_opponent, -beta, -alpha);
+            } else {
+                value = -search_empties(solver, next_player, next_opponent, -alpha - 1, -alpha);
+                if (value > alpha && value < beta)
+                    value = -search_empties(solver, next_player, next_opponent, -beta, -value);
+            }
+            if (solver->stopped)
+                return 0;
+            if (value > best) {
+                best = value;
+                best_move = square;
+                if (value >= beta)
+                    break;
+                if (value > alpha)
+                    alpha = value;
+            }
         }
     }
 
