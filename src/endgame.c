@@ -277,8 +277,6 @@ static int shallow_search(Solver *solver, uint64_t player, uint64_t opponent, in
     return best;
 }
 
-/* Sorts the moves best first: fewest opponent replies, corners, parity, and far from the
- * end the evaluation. */
 /* Enhanced transposition cutoff: true, with the bound in `cut`, when the table already
  * proves some child bad enough for the opponent to end the node. */
 static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves,
@@ -298,6 +296,8 @@ static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, ui
     return false;
 }
 
+/* Sorts the moves best first: fewest opponent replies, corners, parity, and far from the
+ * end the evaluation. */
 static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves,
                        MoveItem *list)
 {

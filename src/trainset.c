@@ -60,7 +60,7 @@ static bool trainset_add_line(TrainSet *set, const Game *game, int black_score,
 
 bool trainset_add_game(TrainSet *set, const Game *game)
 {
-    return game_is_over(game) && trainset_add_line(set, game, game_black_score(game), 0);
+    return trainset_add_line(set, game, game_black_score(game), 0);
 }
 
 bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error)
