@@ -14,9 +14,11 @@ enum {
     ENDGAME_SORT_EMPTIES = 6,  /* above this: sorting, stability */
     ENDGAME_TT_EMPTIES = 10,    /* from this: the transposition table */
     ENDGAME_ETC_EMPTIES = 14,  /* from this: enhanced transposition cutoffs */
-    ENDGAME_SHALLOW_EMPTIES = 20,  /* from this: order by a search of depth */
-    ENDGAME_SHALLOW_STEP = 6,      /* 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / this */
+    ENDGAME_SHALLOW_EMPTIES = 14,  /* from this: order by a search of depth */
+    ENDGAME_SHALLOW_STEP = 2,      /* 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / this */
+    ENDGAME_SHALLOW_MAX = 6,       /* but no deeper than this */
     SHALLOW_WEIGHT = 8,        /* order units per disc of the shallow score */
+    SHALLOW_MARGIN = 16,       /* discs below alpha where the ordering stops being exact */
     SHALLOW_INF = 30000,       /* above any evaluation, and within the table's 16 bits */
     SCORE_INF = 127,
     STOP_CHECK_INTERVAL = 4096, /* nodes between two looks at the stop flag */
@@ -218,24 +220,31 @@ static void moves_sort(MoveItem *moves, int count)
 }
 
 /* Alpha-beta over the evaluation to a small depth, for move ordering only. It shares the
- * table with the exact search (midgame-depth entries), so deeper nodes find their moves. */
-static int shallow_search(Solver *solver, uint64_t player, uint64_t opponent, int depth,
-                          int alpha, int beta)
+ * table with the exact search (midgame-depth entries), so deeper nodes find their moves.
+ * The evaluation follows the moves incrementally: a leaf then costs a few vector additions
+ * for the squares that changed instead of a rebuild from every disc. */
+static int shallow_search(Solver *solver, const EvalState *state, int depth, int alpha, int beta)
 {
-    ++solver->nodes;
-    Board board = {player, opponent};
+    if (++solver->nodes >= solver->next_check)
+        solver_should_stop(solver);
+    if (solver->stopped) /* the caller drops what it was ordering or cutting */
+        return 0;
     if (depth == 0)
-        return eval_board(solver->model, &board);
+        return eval_score(state, solver->model);
+    uint64_t player = state->board.player, opponent = state->board.opponent;
     uint64_t moves = movegen_moves(player, opponent);
     if (!moves) {
         if (!movegen_moves(opponent, player))
             return final_score(player, opponent) * EVAL_DISC;
-        return -shallow_search(solver, opponent, player, depth, -beta, -alpha);
+        EvalState passed;
+        eval_copy(&passed, state);
+        eval_pass(&passed);
+        return -shallow_search(solver, &passed, depth, -beta, -alpha);
     }
     Tt *tt = depth >= 2 ? solver->tt : NULL;
     int tt_move = MOVE_NONE;
     TtEntry entry;
-    if (tt && tt_probe(tt, &board, &entry)) {
+    if (tt && tt_probe(tt, &state->board, &entry)) {
         tt_move = entry.move;
         if (entry.depth >= depth && entry.depth < TT_DEPTH_EXACT) {
             if (entry.lower >= beta)
@@ -257,14 +266,14 @@ static int shallow_search(Solver *solver, uint64_t player, uint64_t opponent, in
     int original_alpha = alpha;
     int best = -SHALLOW_INF;
     int best_move = list[0].square;
+    EvalState child;
     for (int i = 0; i < count; ++i) {
-        uint64_t flips = list[i].flips;
-        int square = list[i].square;
-        int value = -shallow_search(solver, opponent ^ flips, player ^ flips ^ (1ULL << square),
-                                    depth - 1, -beta, -alpha);
+        eval_copy(&child, state);
+        eval_play(&child, solver->model, list[i].square, list[i].flips);
+        int value = -shallow_search(solver, &child, depth - 1, -beta, -alpha);
         if (value > best) {
             best = value;
-            best_move = square;
+            best_move = list[i].square;
             if (best >= beta)
                 break;
             if (best > alpha)
@@ -272,7 +281,7 @@ static int shallow_search(Solver *solver, uint64_t player, uint64_t opponent, in
         }
     }
     if (tt)
-        tt_store(tt, &board, depth, best > original_alpha ? best : -SHALLOW_INF,
+        tt_store(tt, &state->board, depth, best > original_alpha ? best : -SHALLOW_INF,
                  best < beta ? best : SHALLOW_INF, best_move);
     return best;
 }
@@ -297,13 +306,22 @@ static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, ui
 }
 
 /* Sorts the moves best first: fewest opponent replies, corners, parity, and far from the
- * end the evaluation. */
+ * end a shallow search. That search only needs to be exact for moves that may reach alpha
+ * (-SCORE_INF: every move); the others come last on a bound, which is cheaper to prove. */
 static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves,
-                       MoveItem *list)
+                       MoveItem *list, int alpha)
 {
     int count = 0;
     int empties = popcount(~(player | opponent));
     uint64_t odd = odd_quadrants(~(player | opponent));
+    bool evaluate = solver->model && empties >= ENDGAME_SHALLOW_EMPTIES;
+    EvalState state, child;
+    int ceiling = SHALLOW_INF; /* a child's score at or above this is a bad enough move */
+    if (evaluate) {
+        eval_set(&state, solver->model, &(Board){player, opponent});
+        if (alpha > -SCORE_INF)
+            ceiling = (SHALLOW_MARGIN - alpha) * EVAL_DISC;
+    }
     for (uint64_t m = moves; m; m &= m - 1) {
         int square = __builtin_ctzll(m);
         uint64_t flips = movegen_flips(player, opponent, square);
@@ -317,14 +335,18 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
             order -= 4;
         if ((odd >> square) & 1)
             order += 2;
-        if (solver->model && empties >= ENDGAME_SHALLOW_EMPTIES) {
-            /* far from the end a shallow search orders better than mobility alone; the
-             * deeper the subtree, the more a deeper ordering search pays for itself. Closer
-             * to the end the evaluation alone did not pay for its cost (FForum 40-47, the
-             * shipped weights: 10.0 s without it from 12 empties, 11.6 s with it). */
+        if (evaluate) {
+            /* far from the end a shallow search orders better than mobility alone, and the
+             * deeper the subtree, the deeper an ordering search pays for itself: FForum
+             * #40-#48 took 1,495 M nodes ordering from 20 empties at depth 1 + (e - 20) / 6,
+             * and 1,049 M (25 s against 34 s) with the settings above. */
             int depth = 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / ENDGAME_SHALLOW_STEP;
-            order -= shallow_search(solver, next_player, next_opponent, depth, -SHALLOW_INF,
-                                    SHALLOW_INF) * SHALLOW_WEIGHT / EVAL_DISC;
+            if (depth > ENDGAME_SHALLOW_MAX)
+                depth = ENDGAME_SHALLOW_MAX;
+            eval_copy(&child, &state);
+            eval_play(&child, solver->model, square, flips);
+            order -= shallow_search(solver, &child, depth, -SHALLOW_INF, ceiling)
+                   * SHALLOW_WEIGHT / EVAL_DISC;
         }
         list[count++] = (MoveItem){square, order, flips};
     }
@@ -342,18 +364,19 @@ static bool probcut_try(Solver *solver, uint64_t player, uint64_t opponent, int 
         return false;
     int depth = PROBCUT_DEPTH;
     double width = probcut_t(solver->level) * probcut_sigma(solver->probcut, empties, depth);
-    Board board = {player, opponent};
-    int static_value = eval_board(solver->model, &board);
+    EvalState state;
+    eval_set(&state, solver->model, &(Board){player, opponent});
+    int static_value = eval_score(&state, solver->model);
     int high = (int)((beta + width) * EVAL_DISC + 0.5);
     if (beta + width < SCORE_MAX && static_value >= beta * EVAL_DISC) {
-        if (shallow_search(solver, player, opponent, depth, high - 1, high) >= high) {
+        if (shallow_search(solver, &state, depth, high - 1, high) >= high) {
             *cut = beta;
             return true;
         }
     }
     int low = (int)((alpha - width) * EVAL_DISC - 0.5);
     if (alpha - width > -SCORE_MAX && static_value <= alpha * EVAL_DISC) {
-        if (shallow_search(solver, player, opponent, depth, low, low + 1) <= low) {
+        if (shallow_search(solver, &state, depth, low, low + 1) <= low) {
             *cut = alpha;
             return true;
         }
@@ -363,7 +386,9 @@ static bool probcut_try(Solver *solver, uint64_t player, uint64_t opponent, int 
 
 int endgame_shallow(Solver *solver, const Board *board, int depth, int alpha, int beta)
 {
-    return shallow_search(solver, board->player, board->opponent, depth, alpha, beta);
+    EvalState state;
+    eval_set(&state, solver->model, board);
+    return shallow_search(solver, &state, depth, alpha, beta);
 }
 
 int endgame_order(Solver *solver, const Board *board, int *squares)
@@ -377,7 +402,7 @@ int endgame_order(Solver *solver, const Board *board, int *squares)
         moves &= ~(1ULL << tt_move);
     }
     MoveItem list[MOVE_LIST_SIZE];
-    int count = order_moves(solver, board->player, board->opponent, moves, list);
+    int count = order_moves(solver, board->player, board->opponent, moves, list, -SCORE_INF);
     for (int i = 0; i < count; ++i)
         squares[first + i] = list[i].square;
     return first + count;
@@ -460,7 +485,7 @@ ordered:;
     }
     if (rest && best < beta) {
         MoveItem list[MOVE_LIST_SIZE];
-        int count = order_moves(solver, player, opponent, rest, list);
+        int count = order_moves(solver, player, opponent, rest, list, alpha);
         if (best_move == MOVE_NONE)
             best_move = list[0].square;
         for (int i = 0; i < count; ++i) {
