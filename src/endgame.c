@@ -142,19 +142,25 @@ static int solve_last2(Solver *solver, uint64_t player, uint64_t opponent, int a
     return final_score(player, opponent);
 }
 
-/* 3 .. ENDGAME_SORT_EMPTIES empties: the squares come as a list; odd quadrants first. */
+/* Quadrant (0-3) of a square: bit 2 of the square is the column half, bit 5 the row half. */
+static inline int quadrant_of(int square)
+{
+    return ((square >> 4) & 2) | ((square >> 2) & 1);
+}
+
+/* 3 .. ENDGAME_SORT_EMPTIES empties: the squares come as a list; odd quadrants first.
+ * `parity` has bit q set when quadrant q holds an odd number of empties; a move flips its
+ * quadrant's bit, which spares counting the empties again at every node. */
 static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
-                      const int *squares, int count, bool passed)
+                      const int *squares, int count, unsigned parity, bool passed)
 {
     ++solver->nodes;
-    uint64_t empty = ~(player | opponent);
-    uint64_t odd = odd_quadrants(empty);
     int best = -SCORE_INF;
     int rest[ENDGAME_SORT_EMPTIES];
     for (int pass = 0; pass < 2; ++pass) {
         for (int i = 0; i < count; ++i) {
             int square = squares[i];
-            bool is_odd = (odd >> square) & 1;
+            bool is_odd = (parity >> quadrant_of(square)) & 1;
             if (is_odd != (pass == 0))
                 continue;
             uint64_t flips = movegen_flips(player, opponent, square);
@@ -168,7 +174,8 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
             uint64_t next_opponent = player ^ flips ^ (1ULL << square);
             int value = n == 2
                 ? -solve_last2(solver, next_player, next_opponent, -beta, -alpha, rest[0], rest[1])
-                : -solve_list(solver, next_player, next_opponent, -beta, -alpha, rest, n, false);
+                : -solve_list(solver, next_player, next_opponent, -beta, -alpha, rest, n,
+                              parity ^ (1u << quadrant_of(square)), false);
             if (value > best) {
                 best = value;
                 if (value >= beta)
@@ -182,7 +189,7 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
         return best;
     if (passed)
         return final_score(player, opponent);
-    return -solve_list(solver, opponent, player, -beta, -alpha, squares, count, true);
+    return -solve_list(solver, opponent, player, -beta, -alpha, squares, count, parity, true);
 }
 
 typedef struct MoveItem {
@@ -202,9 +209,12 @@ static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, in
         return deep_search(solver, player, opponent, alpha, beta, false);
     int squares[ENDGAME_SORT_EMPTIES];
     int n = 0;
+    unsigned parity = 0;
     for (int c = 0; c < 5; ++c)
-        for (uint64_t e = empty & square_classes[c]; e; e &= e - 1)
-            squares[n++] = __builtin_ctzll(e);
+        for (uint64_t e = empty & square_classes[c]; e; e &= e - 1) {
+            squares[n] = __builtin_ctzll(e);
+            parity ^= 1u << quadrant_of(squares[n++]);
+        }
     switch (count) {
     case 0:
         ++solver->nodes;
@@ -214,7 +224,7 @@ static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, in
     case 2:
         return solve_last2(solver, player, opponent, alpha, beta, squares[0], squares[1]);
     default:
-        return solve_list(solver, player, opponent, alpha, beta, squares, n, false);
+        return solve_list(solver, player, opponent, alpha, beta, squares, n, parity, false);
     }
 }
 
