@@ -17,7 +17,7 @@ enum {
     ENDGAME_SHALLOW_EMPTIES = 14,  /* from this: order by a search of depth */
     ENDGAME_SHALLOW_STEP = 2,      /* 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / this */
     ENDGAME_SHALLOW_DEEPER = 20,   /* from this: one ply more */
-    ENDGAME_SHALLOW_MAX = 8,       /* but no deeper than this */
+    ENDGAME_SHALLOW_MAX = 10,      /* but no deeper than this */
     SHALLOW_WEIGHT = 8,        /* order units per disc of the shallow score */
     SHALLOW_MARGIN = 16,       /* discs below alpha where the ordering stops being exact */
     SHALLOW_INF = 30000,       /* above any evaluation, and within the table's 16 bits */
@@ -362,8 +362,10 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
              * deeper the subtree, the deeper an ordering search pays for itself: FForum
              * #40-#48 took 1,495 M nodes ordering from 20 empties at depth 1 + (e - 20) / 6,
              * and 1,049 M (25 s against 34 s) with 1 + (e - 14) / 2 up to 6. The ply more
-             * from 20 empties saves 5% more (#50: 1.70 G nodes against 1.84 G), and the cap
-             * of 8 rather than 6 a fifth of #53 (4.39 G against 4.98 G). */
+             * from 20 empties saves 5% more (#50: 1.70 G nodes against 1.84 G); a cap of 8
+             * rather than 6 saved a fifth of #53 (4.39 G against 4.98 G), and 10 rather
+             * than 8 two thirds of #56 (1.50 G, 69 s against 4.24 G, 165 s). Two plies more
+             * from 20 empties instead of one cost #56 7% more. */
             int depth = 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / ENDGAME_SHALLOW_STEP
                       + (empties >= ENDGAME_SHALLOW_DEEPER);
             if (depth > ENDGAME_SHALLOW_MAX)
