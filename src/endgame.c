@@ -418,21 +418,13 @@ int endgame_shallow(Solver *solver, const Board *board, int depth, int alpha, in
     return shallow_search(solver, &state, depth, alpha, beta);
 }
 
-int endgame_order(Solver *solver, const Board *board, int *squares)
+int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha, int *squares)
 {
-    TtEntry entry;
-    int tt_move = solver->tt && tt_probe(solver->tt, board, &entry) ? entry.move : MOVE_NONE;
-    uint64_t moves = board_legal(board);
-    int first = 0;
-    if (tt_move < 64 && ((moves >> tt_move) & 1)) {
-        squares[first++] = tt_move;
-        moves &= ~(1ULL << tt_move);
-    }
     MoveItem list[MOVE_LIST_SIZE];
-    int count = order_moves(solver, board->player, board->opponent, moves, list, -SCORE_INF);
+    int count = order_moves(solver, board->player, board->opponent, moves, list, alpha);
     for (int i = 0; i < count; ++i)
-        squares[first + i] = list[i].square;
-    return first + count;
+        squares[i] = list[i].square;
+    return count;
 }
 
 static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,

@@ -47,9 +47,9 @@ int endgame_search(Solver *solver, const Board *board, int alpha, int beta);
  * evaluation units; fail-soft like endgame_search. Needs solver->model. The solver uses it to
  * order moves and for probability cuts; the trainer fits the cuts' error model with it. */
 int endgame_shallow(Solver *solver, const Board *board, int depth, int alpha, int beta);
-/* The legal moves of `board` (at least one) in the order the solver would try them;
- * returns their count. */
-int endgame_order(Solver *solver, const Board *board, int *squares);
+/* `moves` (legal in `board`) in the order the solver would try them at a node whose window
+ * starts at `alpha` (-SCORE_MAX or below: order every move exactly); returns their count. */
+int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha, int *squares);
 /* The best move and its exact score (window -64..64) or, with `wld`, only its sign
  * (window -1..1: score -1, 0 or 1 for loss, draw, win... as a bound). */
 SolveResult endgame_solve(Solver *solver, const Board *board, bool wld);

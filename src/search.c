@@ -419,11 +419,12 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
                                                           : SPLIT_MIN_EMPTIES;
     if (!board_can_move(board) || board_count_empties(board) < split_empties)
         return endgame_search(solver, board, alpha, beta);
-    if (solver->tt) {
-        TtEntry entry;
+    int tt_move = MOVE_NONE;
+    TtEntry entry;
+    if (solver->tt && tt_probe(solver->tt, board, &entry)) {
+        tt_move = entry.move;
         int empties = board_count_empties(board);
-        if (tt_probe(solver->tt, board, &entry) && entry.depth >= TT_DEPTH_EXACT + empties
-            && entry.level >= solver->level) {
+        if (entry.depth >= TT_DEPTH_EXACT + empties && entry.level >= solver->level) {
             if (entry.lower >= beta || entry.lower == entry.upper)
                 return entry.lower;
             if (entry.upper <= alpha)
@@ -434,34 +435,52 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
                 beta = entry.upper;
         }
     }
-    SplitPoint *split = malloc(sizeof *split);
-    if (!split)
-        return endgame_search(solver, board, alpha, beta);
-    int squares[MOVE_LIST_CAPACITY];
-    int count = endgame_order(solver, board, squares);
-    for (int i = 0; i < count; ++i) {
-        split->children[i] = *board;
-        board_play(&split->children[i], squares[i]);
-        split->moves[i] = squares[i];
+    /* the table's move first, alone: when it cuts, as it mostly does, the other moves'
+     * ordering searches (deep ones this far from the end) are never paid for */
+    uint64_t moves = board_legal(board);
+    int best = -SCORE_MAX - 1, best_move = MOVE_NONE;
+    if (tt_move < 64 && ((moves >> tt_move) & 1)) {
+        Board child = *board;
+        board_play(&child, tt_move);
+        best = -split_search(worker, &child, -beta, -alpha);
+        best_move = tt_move;
+        moves &= ~(1ULL << tt_move);
     }
-    int best = -split_search(worker, &split->children[0], -beta, -alpha);
-    int best_move = squares[0];
-    if (!solver->stopped && best < beta && count > 1) {
-        split->count = count;
-        atomic_init(&split->next, 1);
-        atomic_init(&split->cutoff, false);
-        atomic_init(&split->incomplete, false);
-        split->alpha = best > alpha ? best : alpha;
-        split->beta = beta;
-        split->best = best;
-        split->best_move = best_move;
-        split->parent = worker->current;
-        split->level = solver->level;
-        split_run(worker, split);
-        best = split->best;
-        best_move = split->best_move;
-        if (atomic_load(&split->incomplete))
-            solver->stopped = true; /* some move went unsearched: no value to give */
+    SplitPoint *split = NULL;
+    if (moves && !solver->stopped && best < beta) {
+        split = malloc(sizeof *split);
+        if (!split)
+            return endgame_search(solver, board, alpha, beta);
+        int squares[MOVE_LIST_CAPACITY];
+        int count = endgame_order(solver, board, moves, best > alpha ? best : alpha, squares);
+        for (int i = 0; i < count; ++i) {
+            split->children[i] = *board;
+            board_play(&split->children[i], squares[i]);
+            split->moves[i] = squares[i];
+        }
+        int first = 0;
+        if (best_move == MOVE_NONE) { /* the eldest brother alone, then the others shared */
+            best = -split_search(worker, &split->children[0], -beta, -alpha);
+            best_move = squares[0];
+            first = 1;
+        }
+        if (!solver->stopped && best < beta && count > first) {
+            split->count = count;
+            atomic_init(&split->next, first);
+            atomic_init(&split->cutoff, false);
+            atomic_init(&split->incomplete, false);
+            split->alpha = best > alpha ? best : alpha;
+            split->beta = beta;
+            split->best = best;
+            split->best_move = best_move;
+            split->parent = worker->current;
+            split->level = solver->level;
+            split_run(worker, split);
+            best = split->best;
+            best_move = split->best_move;
+            if (atomic_load(&split->incomplete))
+                solver->stopped = true; /* some move went unsearched: no value to give */
+        }
     }
     if (!solver->stopped && solver->tt) {
         int lower = best > alpha ? best : -SCORE_MAX;
