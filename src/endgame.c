@@ -209,12 +209,9 @@ static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, in
         return deep_search(solver, player, opponent, alpha, beta, false);
     int squares[ENDGAME_SORT_EMPTIES];
     int n = 0;
-    unsigned parity = 0;
     for (int c = 0; c < 5; ++c)
-        for (uint64_t e = empty & square_classes[c]; e; e &= e - 1) {
-            squares[n] = __builtin_ctzll(e);
-            parity ^= 1u << quadrant_of(squares[n++]);
-        }
+        for (uint64_t e = empty & square_classes[c]; e; e &= e - 1)
+            squares[n++] = __builtin_ctzll(e);
     switch (count) {
     case 0:
         ++solver->nodes;
@@ -223,8 +220,12 @@ static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, in
         return solve_last1(solver, player, opponent, squares[0]);
     case 2:
         return solve_last2(solver, player, opponent, alpha, beta, squares[0], squares[1]);
-    default:
+    default: {
+        unsigned parity = 0; /* only the list solver orders by it */
+        for (int i = 0; i < n; ++i)
+            parity ^= 1u << quadrant_of(squares[i]);
         return solve_list(solver, player, opponent, alpha, beta, squares, n, parity, false);
+    }
     }
 }
 
@@ -338,8 +339,21 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
     uint64_t odd = odd_quadrants(~(player | opponent));
     bool evaluate = solver->model && empties >= ENDGAME_SHALLOW_EMPTIES;
     EvalState state, child;
+    int depth = 0;
     int ceiling = SHALLOW_INF; /* a child's score at or above this is a bad enough move */
     if (evaluate) {
+        /* far from the end a shallow search orders better than mobility alone, and the
+         * deeper the subtree, the deeper an ordering search pays for itself: FForum
+         * #40-#48 took 1,495 M nodes ordering from 20 empties at depth 1 + (e - 20) / 6,
+         * and 1,049 M (25 s against 34 s) with 1 + (e - 14) / 2 up to 6. The ply more
+         * from 20 empties saves 5% more (#50: 1.70 G nodes against 1.84 G); a cap of 8
+         * rather than 6 saved a fifth of #53 (4.39 G against 4.98 G), and 10 rather
+         * than 8 two thirds of #56 (1.50 G, 69 s against 4.24 G, 165 s). Two plies more
+         * from 20 empties instead of one cost #56 7% more. */
+        depth = 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / ENDGAME_SHALLOW_STEP
+              + (empties >= ENDGAME_SHALLOW_DEEPER);
+        if (depth > ENDGAME_SHALLOW_MAX)
+            depth = ENDGAME_SHALLOW_MAX;
         eval_set(&state, solver->model, &(Board){player, opponent});
         if (alpha > -SCORE_INF)
             ceiling = (SHALLOW_MARGIN - alpha) * EVAL_DISC;
@@ -358,18 +372,6 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
         if ((odd >> square) & 1)
             order += 2;
         if (evaluate) {
-            /* far from the end a shallow search orders better than mobility alone, and the
-             * deeper the subtree, the deeper an ordering search pays for itself: FForum
-             * #40-#48 took 1,495 M nodes ordering from 20 empties at depth 1 + (e - 20) / 6,
-             * and 1,049 M (25 s against 34 s) with 1 + (e - 14) / 2 up to 6. The ply more
-             * from 20 empties saves 5% more (#50: 1.70 G nodes against 1.84 G); a cap of 8
-             * rather than 6 saved a fifth of #53 (4.39 G against 4.98 G), and 10 rather
-             * than 8 two thirds of #56 (1.50 G, 69 s against 4.24 G, 165 s). Two plies more
-             * from 20 empties instead of one cost #56 7% more. */
-            int depth = 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / ENDGAME_SHALLOW_STEP
-                      + (empties >= ENDGAME_SHALLOW_DEEPER);
-            if (depth > ENDGAME_SHALLOW_MAX)
-                depth = ENDGAME_SHALLOW_MAX;
             eval_copy(&child, &state);
             eval_play(&child, solver->model, square, flips);
             order -= shallow_search(solver, &child, depth, -SHALLOW_INF, ceiling)
