@@ -134,22 +134,6 @@ int square_symmetry(int square, int symmetry)
     return __builtin_ctzll(board_symmetry_bits(1ULL << square, symmetry));
 }
 
-static inline uint64_t mix64(uint64_t x)
-{
-    /* A strong 64-bit finaliser: every input bit affects every output bit. */
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
-}
-
-uint64_t board_hash(const Board *board)
-{
-    return mix64(board->player ^ mix64(board->opponent + 0x9e3779b97f4a7c15ULL));
-}
-
 bool board_equal(const Board *a, const Board *b)
 {
     return a->player == b->player && a->opponent == b->opponent;

@@ -51,7 +51,22 @@ int board_final_score(const Board *board);
 uint64_t board_symmetry_bits(uint64_t bits, int symmetry);
 Board board_symmetry(const Board *board, int symmetry);
 int square_symmetry(int square, int symmetry);
-uint64_t board_hash(const Board *board);
+static inline uint64_t board_mix64(uint64_t x)
+{
+    /* A strong 64-bit finaliser: every input bit affects every output bit. */
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+/* Inline: the solver hashes at every node from 10 empties. */
+static inline uint64_t board_hash(const Board *board)
+{
+    return board_mix64(board->player ^ board_mix64(board->opponent + 0x9e3779b97f4a7c15ULL));
+}
 bool board_equal(const Board *a, const Board *b);
 
 #endif

@@ -36,9 +36,12 @@ bool tt_init(Tt *tt, size_t megabytes)
     size_t buckets = 1;
     while (buckets * 2 * 2 * sizeof(TtSlot) <= bytes)
         buckets *= 2;
-    tt->slots = calloc(buckets * 2, sizeof(TtSlot));
-    if (!tt->slots)
+    enum { LINE = 64 };
+    tt->memory = calloc(buckets * 2 * sizeof(TtSlot) + LINE, 1);
+    if (!tt->memory)
         return false;
+    uintptr_t address = (uintptr_t)tt->memory;
+    tt->slots = (TtSlot *)((address + LINE - 1) & ~(uintptr_t)(LINE - 1));
     tt->mask = buckets - 1;
     atomic_init(&tt->generation, 0);
     return true;
@@ -46,7 +49,8 @@ bool tt_init(Tt *tt, size_t megabytes)
 
 void tt_free(Tt *tt)
 {
-    free(tt->slots);
+    free(tt->memory);
+    tt->memory = NULL;
     tt->slots = NULL;
 }
 
@@ -62,11 +66,6 @@ void tt_clear(Tt *tt)
 void tt_new_search(Tt *tt)
 {
     atomic_fetch_add_explicit(&tt->generation, 1, memory_order_relaxed);
-}
-
-static inline TtSlot *tt_bucket(const Tt *tt, const Board *board)
-{
-    return &tt->slots[(size_t)(board_hash(board) & tt->mask) * 2];
 }
 
 /* The slot's data when it holds `board`, else 0. */
@@ -103,7 +102,7 @@ void tt_store(Tt *tt, const Board *board, int depth, int lower, int upper, int m
 void tt_store_level(Tt *tt, const Board *board, int depth, int level, int lower, int upper,
                     int move)
 {
-    TtSlot *bucket = tt_bucket(tt, board);
+    TtSlot *bucket = (TtSlot *)tt_bucket(tt, board);
     unsigned generation = atomic_load_explicit(&tt->generation, memory_order_relaxed) & 0xff;
     uint64_t first = atomic_load_explicit(&bucket[0].data, memory_order_relaxed);
     /* the depth-preferred slot takes the entry when it holds the same position, an entry

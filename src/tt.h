@@ -26,14 +26,18 @@ typedef struct TtEntry {
 
 enum { TT_DEPTH_EXACT = 64, TT_LEVEL_FULL = 7 };
 
+/* Padded to 32 bytes: a bucket of two is one 64-byte cache line, so a probe costs one
+ * memory access, where 24-byte slots left half the buckets across two lines. */
 typedef struct TtSlot {
     _Atomic uint64_t player_check;   /* player ^ data */
     _Atomic uint64_t opponent_check; /* opponent ^ data */
     _Atomic uint64_t data;
+    uint64_t unused;
 } TtSlot;
 
 typedef struct Tt {
-    TtSlot *slots; /* pairs: [2*i] depth-preferred, [2*i+1] always replaced */
+    TtSlot *slots; /* pairs: [2*i] depth-preferred, [2*i+1] always replaced; 64-byte aligned */
+    void *memory;  /* what was allocated, for free() */
     size_t mask;   /* bucket count - 1 */
     _Atomic unsigned generation;
 } Tt;
@@ -43,6 +47,18 @@ bool tt_init(Tt *tt, size_t megabytes);
 void tt_free(Tt *tt);
 void tt_clear(Tt *tt);
 void tt_new_search(Tt *tt);
+
+static inline const TtSlot *tt_bucket(const Tt *tt, const Board *board)
+{
+    return &tt->slots[(size_t)(board_hash(board) & tt->mask) * 2];
+}
+
+/* Starts loading the position's bucket, so that a probe after some other work finds it in
+ * the cache. */
+static inline void tt_prefetch(const Tt *tt, const Board *board)
+{
+    __builtin_prefetch(tt_bucket(tt, board));
+}
 
 /* Copies the entry for the position into `out`; false when there is none. */
 bool tt_probe(const Tt *tt, const Board *board, TtEntry *out);
