@@ -340,9 +340,10 @@ static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, ui
     return false;
 }
 
-/* Rates the moves, the higher the better: fewest opponent replies, corners, parity, and far from the
- * end a shallow search. That search only needs to be exact for moves that may reach alpha
- * (-SCORE_INF: every move); the others come last on a bound, which is cheaper to prove. */
+/* Rates the moves, the higher the better: fewest opponent replies, corners, parity, and far
+ * from the end a shallow search. That search only needs to be exact for moves that may
+ * reach alpha (-SCORE_INF: every move); the others come last on a bound, which is cheaper
+ * to prove. */
 static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves,
                        MoveItem *list, int alpha)
 {
