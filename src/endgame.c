@@ -448,6 +448,14 @@ int endgame_shallow(Solver *solver, const Board *board, int depth, int alpha, in
     return shallow_search(solver, &state, depth, alpha, beta);
 }
 
+bool endgame_etc(const Solver *solver, const Board *board, int beta, int *cut)
+{
+    uint64_t moves = movegen_moves(board->player, board->opponent);
+    int empties = popcount(~(board->player | board->opponent));
+    return solver->tt && moves
+        && etc_cut(solver, board->player, board->opponent, moves, empties, beta, cut);
+}
+
 int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha, int *squares)
 {
     MoveItem list[MOVE_LIST_SIZE];
