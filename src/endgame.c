@@ -448,9 +448,8 @@ int endgame_shallow(Solver *solver, const Board *board, int depth, int alpha, in
     return shallow_search(solver, &state, depth, alpha, beta);
 }
 
-bool endgame_etc(const Solver *solver, const Board *board, int beta, int *cut)
+bool endgame_etc(const Solver *solver, const Board *board, uint64_t moves, int beta, int *cut)
 {
-    uint64_t moves = movegen_moves(board->player, board->opponent);
     int empties = popcount(~(board->player | board->opponent));
     return solver->tt && moves
         && etc_cut(solver, board->player, board->opponent, moves, empties, beta, cut);
@@ -488,13 +487,11 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
     }
 
     /* stability: the opponent's stable discs cap our score */
-    if (alpha >= 64 - 2 * popcount(opponent)) { /* else the bound cannot cut */
-        int upper = 64 - 2 * popcount(stability_discs(opponent, player));
-        if (upper <= alpha)
-            return upper;
-        if (upper < beta)
-            beta = upper;
-    }
+    int cap = stability_cap(player, opponent, alpha);
+    if (cap <= alpha)
+        return cap;
+    if (cap < beta)
+        beta = cap;
 
     int tt_move = MOVE_NONE;
     TtEntry entry;

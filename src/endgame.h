@@ -50,9 +50,10 @@ int endgame_shallow(Solver *solver, const Board *board, int depth, int alpha, in
 /* `moves` (legal in `board`) in the order the solver would try them at a node whose window
  * starts at `alpha` (-SCORE_MAX or below: order every move exactly); returns their count. */
 int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha, int *squares);
-/* Enhanced transposition cutoff at `board` from the children's exact entries: true, with
- * the bound in `cut`, when one of them already proves a move worth at least `beta`. */
-bool endgame_etc(const Solver *solver, const Board *board, int beta, int *cut);
+/* Enhanced transposition cutoff at `board`, whose legal moves are `moves`, from the
+ * children's exact entries: true, with the bound in `cut`, when one of them already proves
+ * a move worth at least `beta`. */
+bool endgame_etc(const Solver *solver, const Board *board, uint64_t moves, int beta, int *cut);
 /* The best move and its exact score (window -64..64) or, with `wld`, only its sign
  * (window -1..1: score -1, 0 or 1 for loss, draw, win... as a bound). */
 SolveResult endgame_solve(Solver *solver, const Board *board, bool wld);

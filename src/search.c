@@ -424,14 +424,11 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
         return endgame_search(solver, board, alpha, beta);
     /* the opponent's stable discs cap the score, as in the one-thread solver: without this
      * cut FForum #59 (+64) took 181 s and 2.2 G nodes on two threads, 2.2 s on one */
-    int opponent_discs = __builtin_popcountll(board->opponent);
-    if (alpha >= 64 - 2 * opponent_discs) {
-        int upper = 64 - 2 * __builtin_popcountll(stability_discs(board->opponent, board->player));
-        if (upper <= alpha)
-            return upper;
-        if (upper < beta)
-            beta = upper;
-    }
+    int cap = stability_cap(board->player, board->opponent, alpha);
+    if (cap <= alpha)
+        return cap;
+    if (cap < beta)
+        beta = cap;
     int tt_move = MOVE_NONE;
     TtEntry entry;
     if (solver->tt && tt_probe(solver->tt, board, &entry)) {
@@ -450,12 +447,12 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
     }
     /* enhanced transposition cutoffs, as in the one-thread solver: FForum #40-#52 on two
      * threads 4.44-4.45 G nodes and 59-61 s with them, 4.78-4.82 G and 67 s without */
+    uint64_t moves = board_legal(board);
     int cut;
-    if (endgame_etc(solver, board, beta, &cut))
+    if (endgame_etc(solver, board, moves, beta, &cut))
         return cut;
     /* the table's move first, alone: when it cuts, as it mostly does, the other moves'
      * ordering searches (deep ones this far from the end) are never paid for */
-    uint64_t moves = board_legal(board);
     int best = -SCORE_MAX - 1, best_move = MOVE_NONE;
     if (tt_move < 64 && ((moves >> tt_move) & 1)) {
         Board child = *board;
