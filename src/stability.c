@@ -6,19 +6,18 @@
 #define ROW_8 0xff00000000000000ULL
 #define BORDER (COLUMN_A | COLUMN_H | ROW_1 | ROW_8)
 
-/* Squares on full lines of one direction: a disc there cannot be flipped along it. */
-static uint64_t full_rows(uint64_t filled)
+/* Squares on full rows: a disc there cannot be flipped horizontally. Halving ANDs leave,
+ * in column a, the AND of the whole row. */
+static inline uint64_t full_rows(uint64_t filled)
 {
-    uint64_t full = 0;
-    for (int row = 0; row < 8; ++row) {
-        uint64_t line = ROW_1 << (8 * row);
-        if ((filled & line) == line)
-            full |= line;
-    }
-    return full;
+    uint64_t full = filled;
+    full &= full >> 4;
+    full &= full >> 2;
+    full &= full >> 1;
+    return (full & COLUMN_A) * 0xff;
 }
 
-static uint64_t full_columns(uint64_t filled)
+static inline uint64_t full_columns(uint64_t filled)
 {
     uint64_t full = filled;
     /* AND the 8 rows together: a bit survives when its whole column is filled */
@@ -28,38 +27,54 @@ static uint64_t full_columns(uint64_t filled)
     return (full & ROW_1) * COLUMN_A;
 }
 
-/* Diagonal masks through each square, built once. */
-static uint64_t diagonal_down[64]; /* a1-h8 direction */
-static uint64_t diagonal_up[64];   /* a8-h1 direction */
+/* For the diagonal steps of 9 and 7 squares, towards higher and lower bits: ends[k][j] holds
+ * the squares with fewer than 2^j further squares on that ray (built once). */
+enum { DIAGONAL_RAYS = 4 };
+static uint64_t ray_ends[DIAGONAL_RAYS][3];
+static const int ray_steps[DIAGONAL_RAYS][2] = {{1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
 
 __attribute__((constructor)) static void stability_tables_init(void)
 {
-    for (int square = 0; square < 64; ++square) {
-        int row = square / 8, col = square % 8;
-        uint64_t down = 0, up = 0;
-        for (int r = 0; r < 8; ++r) {
-            int c1 = col + (r - row), c2 = col - (r - row);
-            if (c1 >= 0 && c1 < 8)
-                down |= 1ULL << (r * 8 + c1);
-            if (c2 >= 0 && c2 < 8)
-                up |= 1ULL << (r * 8 + c2);
+    for (int k = 0; k < DIAGONAL_RAYS; ++k)
+        for (int square = 0; square < 64; ++square) {
+            int row = square / 8, col = square % 8, further = 0;
+            for (int r = row + ray_steps[k][0], c = col + ray_steps[k][1];
+                 r >= 0 && r < 8 && c >= 0 && c < 8; r += ray_steps[k][0], c += ray_steps[k][1])
+                ++further;
+            for (int j = 0; j < 3; ++j)
+                if (further < 1 << j)
+                    ray_ends[k][j] |= 1ULL << square;
         }
-        diagonal_down[square] = down;
-        diagonal_up[square] = up;
-    }
 }
 
-static uint64_t full_diagonals(uint64_t filled, const uint64_t *table)
+/* Squares filled together with every square beyond them on one ray; rays grow by doubling
+ * steps, a square near the board's edge stopping where its ray ends. */
+static inline uint64_t filled_up(uint64_t filled, int shift, const uint64_t *ends)
 {
-    /* one square per diagonal: the first row and the first column cover them all */
-    uint64_t full = 0;
-    uint64_t starts = ROW_1 | COLUMN_A | ROW_8;
-    for (; starts; starts &= starts - 1) {
-        uint64_t line = table[__builtin_ctzll(starts)];
-        if ((filled & line) == line)
-            full |= line;
-    }
-    return full;
+    uint64_t run = filled & ((filled >> shift) | ends[0]);
+    run &= (run >> 2 * shift) | ends[1];
+    run &= (run >> 4 * shift) | ends[2];
+    return run;
+}
+
+static inline uint64_t filled_down(uint64_t filled, int shift, const uint64_t *ends)
+{
+    uint64_t run = filled & ((filled << shift) | ends[0]);
+    run &= (run << 2 * shift) | ends[1];
+    run &= (run << 4 * shift) | ends[2];
+    return run;
+}
+
+/* Squares on full diagonals of each direction, without loops or branches. */
+static inline uint64_t full_diagonals9(uint64_t filled)
+{
+    return filled_up(filled, 9, ray_ends[0]) & filled_down(filled, 9, ray_ends[1]);
+}
+
+static inline uint64_t full_diagonals7(uint64_t filled)
+{
+    /* a step of +7 goes one row up and one column left */
+    return filled_up(filled, 7, ray_ends[2]) & filled_down(filled, 7, ray_ends[3]);
 }
 
 uint64_t stability_discs(uint64_t discs, uint64_t others)
@@ -68,8 +83,8 @@ uint64_t stability_discs(uint64_t discs, uint64_t others)
     /* per line direction: squares already safe along it (full line or border) */
     uint64_t safe_h = full_rows(filled) | COLUMN_A | COLUMN_H;
     uint64_t safe_v = full_columns(filled) | ROW_1 | ROW_8;
-    uint64_t safe_d = full_diagonals(filled, diagonal_down) | BORDER;
-    uint64_t safe_u = full_diagonals(filled, diagonal_up) | BORDER;
+    uint64_t safe_d = full_diagonals9(filled) | BORDER;
+    uint64_t safe_u = full_diagonals7(filled) | BORDER;
 
     uint64_t stable = discs & safe_h & safe_v & safe_d & safe_u;
     if (stable == 0)

@@ -10,6 +10,7 @@
 #include "eval.h"
 #include "search.h"
 #include "shapes.h"
+#include "stability.h"
 #include "testutil.h"
 #include "tt.h"
 
@@ -48,6 +49,69 @@ static bool random_position(TestRandom *random, int empties, Board *out)
     }
     return false;
 }
+
+/* The definition of stability_discs square by square: full lines found by walking them,
+ * then discs added one at a time until nothing changes. */
+static uint64_t stability_reference(uint64_t discs, uint64_t others)
+{
+    static const int directions[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    uint64_t filled = discs | others;
+    uint64_t stable = 0;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int square = 0; square < 64; ++square) {
+            if (!((discs >> square) & 1) || ((stable >> square) & 1))
+                continue;
+            bool safe = true;
+            for (int d = 0; d < 4 && safe; ++d) {
+                int row = square / 8, col = square % 8;
+                bool full = true, anchored = false;
+                for (int sign = -1; sign <= 1; sign += 2) {
+                    int r = row + sign * directions[d][0], c = col + sign * directions[d][1];
+                    if (r < 0 || r > 7 || c < 0 || c > 7 || ((stable >> (r * 8 + c)) & 1))
+                        anchored = true;
+                    for (; r >= 0 && r <= 7 && c >= 0 && c <= 7;
+                         r += sign * directions[d][0], c += sign * directions[d][1])
+                        if (!((filled >> (r * 8 + c)) & 1))
+                            full = false;
+                }
+                safe = full || anchored;
+            }
+            if (safe) {
+                stable |= 1ULL << square;
+                grew = true;
+            }
+        }
+    }
+    return stable;
+}
+
+START_TEST(test_stability_matches_reference_and_holds)
+{
+    TestRandom random = {77};
+    int checked = 0;
+    uint64_t found = 0;
+    for (int game = 0; game < 300; ++game) {
+        Board positions[128];
+        int count = test_random_game(&random, positions, 128);
+        for (int i = 0; i < count; ++i) {
+            const Board *board = &positions[i];
+            uint64_t stable = stability_discs(board->player, board->opponent);
+            ck_assert_uint_eq(stable, stability_reference(board->player, board->opponent));
+            found += (uint64_t)__builtin_popcountll(stable);
+            /* sound: no later move of this game flips them (each step, a pass included,
+             * hands the move over, so the owner is the mover every other position) */
+            for (int j = i + 1; j < count; ++j) {
+                uint64_t owner = (j - i) % 2 ? positions[j].opponent : positions[j].player;
+                ck_assert_uint_eq(stable & owner, stable);
+            }
+            ++checked;
+        }
+    }
+    ck_assert_int_gt(checked, 10000);
+    ck_assert_uint_gt(found, 10000); /* the test saw stable discs, not only empty sets */
+}
+END_TEST
 
 START_TEST(test_endgame_matches_minimax)
 {
@@ -414,6 +478,7 @@ int main(void)
     Suite *suite = suite_create("search");
     TCase *endgame = tcase_create("endgame");
     tcase_set_timeout(endgame, 300);
+    tcase_add_test(endgame, test_stability_matches_reference_and_holds);
     tcase_add_test(endgame, test_endgame_matches_minimax);
     tcase_add_test(endgame, test_endgame_fail_soft_bounds);
     tcase_add_test(endgame, test_endgame_stop_flag);
