@@ -147,17 +147,35 @@ static int solve_last2(Solver *solver, uint64_t player, uint64_t opponent, int a
     return final_score(player, opponent);
 }
 
-/* Quadrant (0-3) of a square: bit 2 of the square is the column half, bit 5 the row half. */
-static inline int quadrant_of(int square)
+/* The squares of a leaf node, packed one per byte (the first in the low byte): taking one
+ * out is a few shifts, where an array had to be copied for every child. */
+static inline int list_square(uint64_t list, int i)
 {
-    return ((square >> 4) & 2) | ((square >> 2) & 1);
+    return (int)(list >> (8 * i)) & 0xff;
 }
 
-/* 3 .. ENDGAME_SORT_EMPTIES empties: the squares come as a list; odd quadrants first.
- * `parity` has bit q set when quadrant q holds an odd number of empties; a move flips its
- * quadrant's bit, which spares counting the empties again at every node. */
+static inline uint64_t list_remove(uint64_t list, int i)
+{
+    uint64_t low = (1ULL << (8 * i)) - 1;
+    return (list & low) | ((list >> 8) & ~low);
+}
+
+/* The quadrant of each square, as a mask: a move there flips the parity of all of it. */
+static uint64_t quadrant_masks[64];
+
+__attribute__((constructor)) static void quadrant_masks_init(void)
+{
+    for (int square = 0; square < 64; ++square)
+        for (int q = 0; q < 4; ++q)
+            if ((quadrants[q] >> square) & 1)
+                quadrant_masks[square] = quadrants[q];
+}
+
+/* 3 .. ENDGAME_SORT_EMPTIES empties: moves in odd quadrants first. `odd` holds the squares
+ * of the quadrants with an odd number of empties; a move flips its quadrant, which spares
+ * counting the empties again at every node. */
 static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
-                      const int *squares, int count, unsigned parity, bool passed)
+                      uint64_t list, int count, uint64_t odd, bool passed)
 {
     ++solver->nodes;
     /* the stable-disc cap here only where it cuts often: with 4 empties or more, and alpha
@@ -172,26 +190,23 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
             beta = cap;
     }
     int best = -SCORE_INF;
-    int rest[ENDGAME_SORT_EMPTIES];
     for (int pass = 0; pass < 2; ++pass) {
+        uint64_t wanted = pass == 0 ? odd : ~odd;
         for (int i = 0; i < count; ++i) {
-            int square = squares[i];
-            bool is_odd = (parity >> quadrant_of(square)) & 1;
-            if (is_odd != (pass == 0))
+            int square = list_square(list, i);
+            if (!((wanted >> square) & 1))
                 continue;
             uint64_t flips = movegen_flips(player, opponent, square);
             if (!flips)
                 continue;
-            int n = 0;
-            for (int j = 0; j < count; ++j)
-                if (j != i)
-                    rest[n++] = squares[j];
+            uint64_t rest = list_remove(list, i);
             uint64_t next_player = opponent ^ flips;
             uint64_t next_opponent = player ^ flips ^ (1ULL << square);
-            int value = n == 2
-                ? -solve_last2(solver, next_player, next_opponent, -beta, -alpha, rest[0], rest[1])
-                : -solve_list(solver, next_player, next_opponent, -beta, -alpha, rest, n,
-                              parity ^ (1u << quadrant_of(square)), false);
+            int value = count == 3
+                ? -solve_last2(solver, next_player, next_opponent, -beta, -alpha,
+                               list_square(rest, 0), list_square(rest, 1))
+                : -solve_list(solver, next_player, next_opponent, -beta, -alpha, rest, count - 1,
+                              odd ^ quadrant_masks[square], false);
             if (value > best) {
                 best = value;
                 if (value >= beta)
@@ -205,7 +220,7 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
         return best;
     if (passed)
         return final_score(player, opponent);
-    return -solve_list(solver, opponent, player, -beta, -alpha, squares, count, parity, true);
+    return -solve_list(solver, opponent, player, -beta, -alpha, list, count, odd, true);
 }
 
 typedef struct MoveItem {
@@ -223,25 +238,23 @@ static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, in
     int count = popcount(empty);
     if (count > ENDGAME_SORT_EMPTIES)
         return deep_search(solver, player, opponent, alpha, beta, false);
-    int squares[ENDGAME_SORT_EMPTIES];
+    uint64_t list = 0;
     int n = 0;
     for (int c = 0; c < 5; ++c)
         for (uint64_t e = empty & square_classes[c]; e; e &= e - 1)
-            squares[n++] = __builtin_ctzll(e);
+            list |= (uint64_t)__builtin_ctzll(e) << (8 * n++);
     switch (count) {
     case 0:
         ++solver->nodes;
         return final_score(player, opponent);
     case 1:
-        return solve_last1(solver, player, opponent, squares[0]);
+        return solve_last1(solver, player, opponent, list_square(list, 0));
     case 2:
-        return solve_last2(solver, player, opponent, alpha, beta, squares[0], squares[1]);
-    default: {
-        unsigned parity = 0; /* only the list solver orders by it */
-        for (int i = 0; i < n; ++i)
-            parity ^= 1u << quadrant_of(squares[i]);
-        return solve_list(solver, player, opponent, alpha, beta, squares, n, parity, false);
-    }
+        return solve_last2(solver, player, opponent, alpha, beta, list_square(list, 0),
+                           list_square(list, 1));
+    default:
+        return solve_list(solver, player, opponent, alpha, beta, list, n, odd_quadrants(empty),
+                          false);
     }
 }
 

@@ -241,7 +241,7 @@ static bool parse_mli(const char *text, int *move, double *eval, double *seconds
 static void command_move(Nboard *nboard, const char *args)
 {
     int move = MOVE_NONE;
-    double eval, seconds;
+    double eval = NAN, seconds = NAN; /* parse_mli sets both; -O3 cannot see it */
     OctError error;
     char text[QUOTE_SIZE];
     if (!parse_mli(args, &move, &eval, &seconds, &error)) {
