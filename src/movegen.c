@@ -1,7 +1,7 @@
 /* The tables of movegen.h, built by plain square-by-square walks before main runs. */
 #include "movegen.h"
 
-_Alignas(32) uint64_t movegen_rays[64][MOVEGEN_DIRECTIONS];
+_Alignas(64) uint64_t movegen_rays[64][MOVEGEN_DIRECTIONS];
 uint64_t movegen_neighbours[64];
 uint64_t movegen_diagonals[64][2];
 uint8_t movegen_line_flips[8][256];

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#if defined(__AVX2__)
+#if defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
 
@@ -20,7 +20,7 @@ enum { MOVEGEN_DIRECTIONS = 8 };
 
 /* Rays from each square, excluding the square: directions 0-3 go towards higher bit
  * indices (+1, +7, +8, +9), directions 4-7 towards lower ones (-1, -7, -8, -9). */
-extern _Alignas(32) uint64_t movegen_rays[64][MOVEGEN_DIRECTIONS];
+extern _Alignas(64) uint64_t movegen_rays[64][MOVEGEN_DIRECTIONS];
 /* The up to 8 squares next to each square. */
 extern uint64_t movegen_neighbours[64];
 /* The a1-h8 and a8-h1 diagonals through each square (the square included). */
@@ -116,7 +116,28 @@ static inline uint64_t movegen_flips_down(uint64_t player, uint64_t opponent, ui
 }
 #endif
 
-#if defined(__AVX2__)
+#if defined(__AVX512F__) && defined(__AVX512CD__)
+/* All eight directions in one 512-bit register. The nearest square on each ray that is not
+ * an opponent disc is its lowest set bit towards higher bits (x & -x) and its highest one
+ * towards lower bits, which AVX-512 CD finds with a per-lane leading-zero count; the discs
+ * between it and the move flip when it is a player disc. */
+static inline uint64_t movegen_flips(uint64_t player, uint64_t opponent, int square)
+{
+    const __m512i one = _mm512_set1_epi64(1);
+    __m512i rays = _mm512_load_si512((const void *)movegen_rays[square]);
+    __m512i stop = _mm512_andnot_si512(_mm512_set1_epi64((long long)opponent), rays);
+    __m512i lowest = _mm512_and_si512(stop, _mm512_sub_epi64(_mm512_setzero_si512(), stop));
+    /* a lane without a stop counts 64 leading zeros, and a shift by 64 gives 0 */
+    __m512i highest = _mm512_srlv_epi64(_mm512_set1_epi64((long long)0x8000000000000000ULL),
+                                        _mm512_lzcnt_epi64(stop));
+    __m512i nearest = _mm512_mask_blend_epi64(0xf0, lowest, highest);
+    __m512i below = _mm512_and_si512(_mm512_sub_epi64(nearest, one), rays);
+    __m512i above = _mm512_andnot_si512(_mm512_sub_epi64(_mm512_slli_epi64(nearest, 1), one), rays);
+    __mmask8 anchored = _mm512_test_epi64_mask(nearest, _mm512_set1_epi64((long long)player));
+    __m512i flips = _mm512_maskz_mov_epi64(anchored, _mm512_mask_blend_epi64(0xf0, below, above));
+    return (uint64_t)_mm512_reduce_or_epi64(flips);
+}
+#elif defined(__AVX2__)
 /* Four directions per register. Towards higher bits the nearest non-opponent square is the
  * lowest set bit (x & -x works per lane); towards lower bits AVX2 has no per-lane bit scan,
  * so the run of opponent discs next to the square is grown by doubling shifts instead. */
