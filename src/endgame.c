@@ -160,15 +160,11 @@ static inline uint64_t list_remove(uint64_t list, int i)
     return (list & low) | ((list >> 8) & ~low);
 }
 
-/* The quadrant of each square, as a mask: a move there flips the parity of all of it. */
-static uint64_t quadrant_masks[64];
-
-__attribute__((constructor)) static void quadrant_masks_init(void)
+/* The quadrant of a square, as a mask: a move there flips the parity of all of it. Bit 2
+ * of the square is its column half (a shift by 4), bit 5 its row half (a shift by 32). */
+static inline uint64_t quadrant_mask(int square)
 {
-    for (int square = 0; square < 64; ++square)
-        for (int q = 0; q < 4; ++q)
-            if ((quadrants[q] >> square) & 1)
-                quadrant_masks[square] = quadrants[q];
+    return QUADRANT_A1 << (square & 36);
 }
 
 /* 3 .. ENDGAME_SORT_EMPTIES empties: moves in odd quadrants first. `odd` holds the squares
@@ -182,8 +178,8 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
      * well above the bound the opponent's disc count allows. FForum #40-#48: 711 M nodes and
      * 20.1-20.8 s against 944 M and 22.5 s without; 707 M and 21.1 s from any alpha, 636 M
      * and 21.1 s with 3 empties too. */
-    if (count >= 4 && alpha >= 64 + ENDGAME_LEAF_STABILITY_MARGIN - 2 * popcount(opponent)) {
-        int cap = stability_cap(player, opponent, alpha);
+    if (count >= 4) {
+        int cap = stability_cap(player, opponent, alpha, ENDGAME_LEAF_STABILITY_MARGIN);
         if (cap <= alpha)
             return cap;
         if (cap < beta)
@@ -206,7 +202,7 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
                 ? -solve_last2(solver, next_player, next_opponent, -beta, -alpha,
                                list_square(rest, 0), list_square(rest, 1))
                 : -solve_list(solver, next_player, next_opponent, -beta, -alpha, rest, count - 1,
-                              odd ^ quadrant_masks[square], false);
+                              odd ^ quadrant_mask(square), false);
             if (value > best) {
                 best = value;
                 if (value >= beta)
@@ -512,7 +508,7 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
     }
 
     /* stability: the opponent's stable discs cap our score */
-    int cap = stability_cap(player, opponent, alpha);
+    int cap = stability_cap(player, opponent, alpha, 0);
     if (cap <= alpha)
         return cap;
     if (cap < beta)

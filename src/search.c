@@ -424,7 +424,7 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
         return endgame_search(solver, board, alpha, beta);
     /* the opponent's stable discs cap the score, as in the one-thread solver: without this
      * cut FForum #59 (+64) took 181 s and 2.2 G nodes on two threads, 2.2 s on one */
-    int cap = stability_cap(board->player, board->opponent, alpha);
+    int cap = stability_cap(board->player, board->opponent, alpha, 0);
     if (cap <= alpha)
         return cap;
     if (cap < beta)
