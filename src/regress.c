@@ -165,7 +165,11 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
     weights.values = calloc(total, sizeof *weights.values);
     weights.set_base = calloc((size_t)model->set_count, sizeof *weights.set_base);
     weights.bias = calloc((size_t)model->set_count, sizeof *weights.bias);
-    size_t *order = malloc(sizeof *order * (set->count ? set->count : 1));
+    /* a position of weight w comes w times in each epoch's shuffled order */
+    size_t visits = 0;
+    for (size_t i = 0; i < set->count; ++i)
+        visits += set->positions[i].weight;
+    size_t *order = malloc(sizeof *order * (visits ? visits : 1));
     bool canonical_ok = true;
     for (int i = 0; i < MODEL_MAX_SHAPES; ++i) {
         weights.canonical[i] = i < model->shape_count ? canonical_build(&model->shapes[i]) : NULL;
@@ -182,7 +186,8 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
     size_t train_count = 0;
     for (size_t i = 0; i < set->count; ++i)
         if (!is_test_game(set->positions[i].game, options))
-            order[train_count++] = i;
+            for (int k = 0; k < set->positions[i].weight; ++k)
+                order[train_count++] = i;
 
     uint64_t random = options->seed;
     uint32_t entries[SHAPE_MAX_INSTANCES];
@@ -201,6 +206,12 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
             int weight_set = model->phase.set[position->move_number];
             int count = active_entries(model, &weights, &position->board, position->move_number, entries);
             double delta = rate * (position->target - predict(&weights, weight_set, entries, count));
+            if (!isfinite(delta)) { /* a step too large for the shape: say so, save nothing */
+                float_model_free(&weights);
+                free(order);
+                return error_set(error, "the fit diverged in epoch %d; try a smaller --rate "
+                                 "than %g", epoch + 1, options->rate);
+            }
             for (int k = 0; k < count; ++k)
                 weights.values[entries[k]] += (float)delta;
             weights.bias[weight_set] += delta / 16;

@@ -27,6 +27,7 @@ typedef struct TrainArgs {
     const char *file;      /* the one plain argument (dump) */
     const char *weights;   /* the model whose shallow searches a probcut fit measures */
     const char *labels;    /* regress: an OBF file of exactly labelled positions to add */
+    int label_weight;      /* regress: visits of each labelled position per epoch */
     LabelOptions label;
     int phase_width;
     RegressOptions regress;
@@ -46,8 +47,9 @@ static int command_probcut(const TrainArgs *args);
 static int command_label(const TrainArgs *args);
 
 static const TrainCommand commands[] = {
-    {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--shape NAME] "
-                "[--phase-width N] [--epochs N] [--rate R] [--test F] [--seed S] [--name TEXT]",
+    {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--label-weight N] "
+                "[--shape NAME] [--phase-width N] [--epochs N] [--rate R] [--test F] [--seed S] "
+                "[--name TEXT]",
      "fit weights to the final disc difference of database games (squared error, SGD)",
      command_regress},
     {"probcut", "--weights FILE.ow --out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] "
@@ -109,7 +111,7 @@ static int command_probcut(const TrainArgs *args)
     bool ok = (!args->logbook || trainset_add_logbook(&set, args->logbook, &error))
            && (!args->wthor
                || trainset_add_wthor(&set, args->wthor, WTHOR_TARGET_FINAL, &error))
-           && (!args->labels || trainset_add_obf(&set, args->labels, &error))
+           && (!args->labels || trainset_add_obf(&set, args->labels, 1, &error))
            && probcut_fit(&set, model, &args->fit, &fitted, stdout, &error);
     if (ok) {
         char comment[512];
@@ -257,7 +259,8 @@ static int command_regress(const TrainArgs *args)
     if ((args->logbook && !trainset_add_logbook(&set, args->logbook, &error))
         || (args->wthor
             && !trainset_add_wthor(&set, args->wthor, WTHOR_TARGET_THEORETICAL, &error))
-        || (args->labels && !trainset_add_obf(&set, args->labels, &error))) {
+        || (args->labels
+            && !trainset_add_obf(&set, args->labels, args->label_weight, &error))) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
         trainset_free(&set);
         return 1;
@@ -316,7 +319,7 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    TrainArgs args = {.shape = "edax", .phase_width = 1,
+    TrainArgs args = {.shape = "edax", .phase_width = 1, .label_weight = 1,
                       .regress = {8, 0.002, 0.2, 1},
                       .fit = {PROBCUT_MIN_EMPTIES, 20, 40, 1},
                       .label = {{16}, 1, 0, 1, 64}};
@@ -350,6 +353,9 @@ int main(int argc, char **argv)
         else if (!strcmp(option, "--seed") && numeric && number >= 0)
             args.regress.seed = args.fit.seed = args.label.seed = (uint64_t)number;
         else if (!strcmp(option, "--labels")) args.labels = value;
+        else if (!strcmp(option, "--label-weight") && numeric && number >= 1 && number <= 255
+                 && number == (int)number)
+            args.label_weight = (int)number;
         else if (!strcmp(option, "--empties") && parse_empties(value, &args.label)) {}
         else if (!strcmp(option, "--games") && numeric && number >= 1)
             args.label.limit = (size_t)number;

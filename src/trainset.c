@@ -49,6 +49,7 @@ static bool trainset_add_line(TrainSet *set, const Game *game, int black_score,
             position->board = board;
             position->target = (int8_t)(side == COLOR_BLACK ? black_score : -black_score);
             position->move_number = (uint8_t)(64 - board_count_empties(&board) - 4);
+            position->weight = 1;
             position->game = set->games;
         }
         board_play(&board, move);
@@ -76,7 +77,7 @@ bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error)
     return status == LOGBOOK_END;
 }
 
-bool trainset_add_obf(TrainSet *set, const char *path, OctError *error)
+bool trainset_add_obf(TrainSet *set, const char *path, int weight, OctError *error)
 {
     ObfPosition *positions;
     size_t count;
@@ -93,6 +94,7 @@ bool trainset_add_obf(TrainSet *set, const char *path, OctError *error)
         position->board = positions[i].board;
         position->target = (int8_t)positions[i].scores[0];
         position->move_number = (uint8_t)(60 - board_count_empties(&positions[i].board));
+        position->weight = (uint8_t)weight;
         position->game = set->games++;
     }
     free(positions);

@@ -14,6 +14,7 @@ typedef struct TrainPosition {
     Board board;          /* side to move relative */
     int8_t target;        /* final disc difference for the side to move, empties to the winner */
     uint8_t move_number;  /* discs - 4 */
+    uint8_t weight;       /* times it is visited per training epoch */
     uint32_t game;        /* index of the game it came from (for splits by game) */
 } TrainPosition;
 
@@ -31,8 +32,9 @@ bool trainset_add_game(TrainSet *set, const Game *game);
 /* Logistello's logbook.gam (gzip or plain). */
 bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error);
 /* Positions of an OBF file labelled with their first (best) score, each counted as a game of
- * its own for the train/test split (`octuple-train label` writes such files). */
-bool trainset_add_obf(TrainSet *set, const char *path, OctError *error);
+ * its own for the train/test split (`octuple-train label` writes such files), visited
+ * `weight` times per epoch (1..255). */
+bool trainset_add_obf(TrainSet *set, const char *path, int weight, OctError *error);
 /* How WTHOR positions are labelled. People err all game long, so their final result is a
  * noisy label; the database's theoretical score is exact at its depth (24 empties) and
  * carries only the errors made before it. */

@@ -1,6 +1,7 @@
 /* The regression trainer on games the test plays itself: the fit improves on the targets,
  * the finished model is symmetric and equals its float fit, and a seed fixes the result. */
 #include <check.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -94,10 +95,11 @@ START_TEST(test_exact_labels)
     /* the trainer reads them back as positions of their own games */
     TrainSet set;
     trainset_init(&set);
-    ck_assert(trainset_add_obf(&set, path, &error));
+    ck_assert(trainset_add_obf(&set, path, 3, &error));
     ck_assert_uint_eq(set.count, count);
     ck_assert_uint_eq(set.games, count);
     for (size_t i = 0; i < count; ++i) {
+        ck_assert_int_eq(set.positions[i].weight, 3);
         ck_assert_int_eq(set.positions[i].target, positions[i].scores[0]);
         ck_assert_int_eq(set.positions[i].move_number,
                          60 - board_count_empties(&positions[i].board));
@@ -206,7 +208,7 @@ START_TEST(test_regression_fits_and_is_reproducible)
         baseline += (double)set.positions[i].target * set.positions[i].target;
     baseline /= (double)set.count;
 
-    RegressOptions options = {6, 0.004, 0.2, 7};
+    RegressOptions options = {6, 0.001, 0.2, 7};
     RegressReport report;
     OctError error;
     Model *model = make_model();
@@ -237,6 +239,42 @@ START_TEST(test_regression_fits_and_is_reproducible)
 }
 END_TEST
 
+/* A position of weight w counts as w copies: one board labelled +20 three times over and
+ * -20 once is fitted near the weighted mean, +10; with equal weights near 0. */
+START_TEST(test_regression_weights)
+{
+    TrainSet set;
+    make_set(&set, 1, 5);
+    Board board = set.positions[set.count / 2].board;
+    int move_number = set.positions[set.count / 2].move_number;
+    for (int weight = 1; weight <= 3; weight += 2) {
+        set.count = 2;
+        set.positions[0] = (TrainPosition){board, 20, (uint8_t)move_number, (uint8_t)weight, 0};
+        set.positions[1] = (TrainPosition){board, -20, (uint8_t)move_number, 1, 1};
+        RegressOptions options = {100, 0.002, 0, 3};
+        RegressReport report;
+        OctError error;
+        Model *model = make_model();
+        ck_assert_msg(regress_train(model, &set, &options, &report, NULL, &error), "%s",
+                      error.message);
+        double fitted = (double)eval_board(model, &board) / EVAL_DISC;
+        double expected = 20.0 * (weight - 1) / (weight + 1);
+        ck_assert_msg(fabs(fitted - expected) < 3, "weight %d: fitted %.2f, expected %.2f",
+                      weight, fitted, expected);
+        model_free(model);
+    }
+    /* a rate the shape cannot take ends in an error, not in a model of NaNs */
+    RegressOptions wild = {20, 0.05, 0, 3};
+    RegressReport report;
+    OctError error;
+    Model *model = make_model();
+    ck_assert(!regress_train(model, &set, &wild, &report, NULL, &error));
+    ck_assert_ptr_nonnull(strstr(error.message, "diverged"));
+    model_free(model);
+    trainset_free(&set);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("train");
@@ -246,6 +284,7 @@ int main(void)
     tcase_add_test(tc, test_exact_labels);
     tcase_add_test(tc, test_wthor_targets);
     tcase_add_test(tc, test_regression_fits_and_is_reproducible);
+    tcase_add_test(tc, test_regression_weights);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);
