@@ -228,17 +228,33 @@ typedef struct MoveItem {
 static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
                        bool passed);
 
+/* The empty squares packed for solve_list, by class (corners first, X-squares last). */
+static inline uint64_t list_build(uint64_t empty)
+{
+    uint64_t list = 0;
+    int n = 0;
+    for (int c = 0; c < 5; ++c)
+        for (uint64_t e = empty & square_classes[c]; e; e &= e - 1)
+            list |= (uint64_t)__builtin_ctzll(e) << (8 * n++);
+    return list;
+}
+
+/* The position of `square` in a packed list that holds it: the lowest byte equal to it. */
+static inline int list_index(uint64_t list, int square)
+{
+    uint64_t x = list ^ (0x0101010101010101ULL * (uint64_t)square);
+    uint64_t zero = (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
+    return __builtin_ctzll(zero) >> 3;
+}
+
 static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta)
 {
     uint64_t empty = ~(player | opponent);
     int count = popcount(empty);
     if (count > ENDGAME_SORT_EMPTIES)
         return deep_search(solver, player, opponent, alpha, beta, false);
-    uint64_t list = 0;
-    int n = 0;
-    for (int c = 0; c < 5; ++c)
-        for (uint64_t e = empty & square_classes[c]; e; e &= e - 1)
-            list |= (uint64_t)__builtin_ctzll(e) << (8 * n++);
+    uint64_t list = list_build(empty);
+    int n = count;
     switch (count) {
     case 0:
         ++solver->nodes;
@@ -545,6 +561,16 @@ ordered:;
             return cut;
     }
 
+    /* the children are leaves: they take this node's list less their square, rather than
+     * each building its own */
+    bool leaf_children = empties == ENDGAME_SORT_EMPTIES + 1;
+    uint64_t leaf_list = 0, leaf_odd = 0;
+    if (leaf_children) {
+        uint64_t empty = ~(player | opponent);
+        leaf_list = list_build(empty);
+        leaf_odd = odd_quadrants(empty);
+    }
+
     int original_alpha = alpha;
     int best = -SCORE_INF;
     int best_move = MOVE_NONE;
@@ -574,7 +600,20 @@ ordered:;
             uint64_t next_player = opponent ^ flips;
             uint64_t next_opponent = player ^ flips ^ (1ULL << square);
             int value;
-            if (best == -SCORE_INF) {
+            if (leaf_children) {
+                uint64_t list = list_remove(leaf_list, list_index(leaf_list, square));
+                uint64_t odd = leaf_odd ^ quadrant_mask(square);
+                if (best == -SCORE_INF) {
+                    value = -solve_list(solver, next_player, next_opponent, -beta, -alpha, list,
+                                        ENDGAME_SORT_EMPTIES, odd, false);
+                } else {
+                    value = -solve_list(solver, next_player, next_opponent, -alpha - 1, -alpha,
+                                        list, ENDGAME_SORT_EMPTIES, odd, false);
+                    if (value > alpha && value < beta)
+                        value = -solve_list(solver, next_player, next_opponent, -beta, -value,
+                                            list, ENDGAME_SORT_EMPTIES, odd, false);
+                }
+            } else if (best == -SCORE_INF) {
                 value = -search_empties(solver, next_player, next_opponent, -beta, -alpha);
             } else {
                 value = -search_empties(solver, next_player, next_opponent, -alpha - 1, -alpha);
