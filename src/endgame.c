@@ -254,7 +254,6 @@ static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, in
     if (count > ENDGAME_SORT_EMPTIES)
         return deep_search(solver, player, opponent, alpha, beta, false);
     uint64_t list = list_build(empty);
-    int n = count;
     switch (count) {
     case 0:
         ++solver->nodes;
@@ -265,9 +264,21 @@ static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, in
         return solve_last2(solver, player, opponent, alpha, beta, list_square(list, 0),
                            list_square(list, 1));
     default:
-        return solve_list(solver, player, opponent, alpha, beta, list, n, odd_quadrants(empty),
-                          false);
+        return solve_list(solver, player, opponent, alpha, beta, list, count,
+                          odd_quadrants(empty), false);
     }
+}
+
+/* A child of a node with ENDGAME_SORT_EMPTIES + 1 empties takes that node's packed list
+ * and parity (`leaf`), less the square played, rather than building its own from the
+ * board; any other child goes through search_empties. */
+static inline int search_child(Solver *solver, uint64_t player, uint64_t opponent, int alpha,
+                               int beta, bool leaf, uint64_t list, uint64_t odd)
+{
+    if (leaf)
+        return solve_list(solver, player, opponent, alpha, beta, list, ENDGAME_SORT_EMPTIES,
+                          odd, false);
+    return search_empties(solver, player, opponent, alpha, beta);
 }
 
 static void moves_sort(MoveItem *moves, int count)
@@ -561,8 +572,7 @@ ordered:;
             return cut;
     }
 
-    /* the children are leaves: they take this node's list less their square, rather than
-     * each building its own */
+    /* the children are leaves: see search_child */
     bool leaf_children = empties == ENDGAME_SORT_EMPTIES + 1;
     uint64_t leaf_list = 0, leaf_odd = 0;
     if (leaf_children) {
@@ -599,26 +609,21 @@ ordered:;
             int square = list[i].square;
             uint64_t next_player = opponent ^ flips;
             uint64_t next_opponent = player ^ flips ^ (1ULL << square);
-            int value;
+            uint64_t list = 0, odd = 0;
             if (leaf_children) {
-                uint64_t list = list_remove(leaf_list, list_index(leaf_list, square));
-                uint64_t odd = leaf_odd ^ quadrant_mask(square);
-                if (best == -SCORE_INF) {
-                    value = -solve_list(solver, next_player, next_opponent, -beta, -alpha, list,
-                                        ENDGAME_SORT_EMPTIES, odd, false);
-                } else {
-                    value = -solve_list(solver, next_player, next_opponent, -alpha - 1, -alpha,
-                                        list, ENDGAME_SORT_EMPTIES, odd, false);
-                    if (value > alpha && value < beta)
-                        value = -solve_list(solver, next_player, next_opponent, -beta, -value,
-                                            list, ENDGAME_SORT_EMPTIES, odd, false);
-                }
-            } else if (best == -SCORE_INF) {
-                value = -search_empties(solver, next_player, next_opponent, -beta, -alpha);
+                list = list_remove(leaf_list, list_index(leaf_list, square));
+                odd = leaf_odd ^ quadrant_mask(square);
+            }
+            int value;
+            if (best == -SCORE_INF) {
+                value = -search_child(solver, next_player, next_opponent, -beta, -alpha,
+                                      leaf_children, list, odd);
             } else {
-                value = -search_empties(solver, next_player, next_opponent, -alpha - 1, -alpha);
+                value = -search_child(solver, next_player, next_opponent, -alpha - 1, -alpha,
+                                      leaf_children, list, odd);
                 if (value > alpha && value < beta)
-                    value = -search_empties(solver, next_player, next_opponent, -beta, -value);
+                    value = -search_child(solver, next_player, next_opponent, -beta, -value,
+                                          leaf_children, list, odd);
             }
             if (solver->stopped)
                 return 0;
