@@ -24,8 +24,8 @@ enum {
     ENDGAME_SHALLOW_DEEPER = 20,   /* from this: one ply more */
     ENDGAME_SHALLOW_MAX = 10,      /* but no deeper than this */
     SHALLOW_WEIGHT = 8,        /* order units per disc of the shallow score */
-    CORNER_STABILITY_WEIGHT = 6, /* order units per disc of corner_stability */
-    /* in the ordering searches: units per reply, against 1 per disc of corner_stability.
+    CORNER_STABILITY_WEIGHT = 6, /* order units per disc of stability_corners */
+    /* in the ordering searches: units per reply, against 1 per disc of stability_corners.
      * FForum #40-#48 640 M nodes against 655 M, #49-#52 2.19 G against 2.35 G, with
      * corner stability there too; mobility alone ordered them before */
     SHALLOW_MOBILITY_WEIGHT = 4,
@@ -38,10 +38,6 @@ enum {
 
 #define CORNERS 0x8100000000000081ULL
 #define X_AND_C 0x42c300000000c342ULL
-#define COLUMN_A 0x0101010101010101ULL
-#define COLUMN_H 0x8080808080808080ULL
-#define ROW_1 0x00000000000000ffULL
-#define ROW_8 0xff00000000000000ULL
 #define QUADRANT_A1 0x000000000f0f0f0fULL
 
 /* The last empties are tried corners first, X-squares last (within each parity class):
@@ -303,17 +299,6 @@ static void moves_sort(MoveItem *moves, int count)
     }
 }
 
-/* The mover's corners and the edge squares next to them: discs no move can flip again.
- * Each one a move adds leaves the opponent fewer replies further down, so such moves cut
- * with smaller subtrees. */
-static inline int corner_stability(uint64_t own)
-{
-    uint64_t corners = own & CORNERS;
-    uint64_t next = ((corners & COLUMN_A) << 1) | ((corners & COLUMN_H) >> 1)
-                  | ((corners & ROW_1) << 8) | ((corners & ROW_8) >> 8);
-    return popcount(corners | (next & own));
-}
-
 /* Alpha-beta over the evaluation to a small depth, for move ordering only. It shares the
  * table with the exact search (midgame-depth entries), so deeper nodes find their moves.
  * The evaluation follows the moves incrementally: a leaf then costs a few vector additions
@@ -356,7 +341,7 @@ static int shallow_search(Solver *solver, const EvalState *state, int depth, int
         uint64_t replies = movegen_moves(opponent ^ flips, player ^ flips ^ (1ULL << square));
         int order = square == tt_move ? 1 << 20
                   : -SHALLOW_MOBILITY_WEIGHT * (popcount(replies) + popcount(replies & CORNERS))
-                    + corner_stability(player ^ flips ^ (1ULL << square));
+                    + stability_corners(player ^ flips ^ (1ULL << square));
         list[count++] = (MoveItem){square, order, flips};
     }
     moves_sort(list, count);
@@ -449,7 +434,7 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
         uint64_t next_opponent = player ^ flips ^ (1ULL << square);
         uint64_t replies = movegen_moves(next_player, next_opponent);
         int order = -32 * (popcount(replies) + popcount(replies & CORNERS))
-                  + CORNER_STABILITY_WEIGHT * corner_stability(next_opponent);
+                  + CORNER_STABILITY_WEIGHT * stability_corners(next_opponent);
         if ((CORNERS >> square) & 1)
             order += 8;
         if ((X_AND_C >> square) & 1)
@@ -633,21 +618,21 @@ ordered:;
             int square = list[i].square;
             uint64_t next_player = opponent ^ flips;
             uint64_t next_opponent = player ^ flips ^ (1ULL << square);
-            uint64_t list = 0, odd = 0;
+            uint64_t child_list = 0, child_odd = 0;
             if (leaf_children) {
-                list = list_remove(leaf_list, list_index(leaf_list, square));
-                odd = leaf_odd ^ quadrant_mask(square);
+                child_list = list_remove(leaf_list, list_index(leaf_list, square));
+                child_odd = leaf_odd ^ quadrant_mask(square);
             }
             int value;
             if (best == -SCORE_INF) {
                 value = -search_child(solver, next_player, next_opponent, -beta, -alpha,
-                                      leaf_children, list, odd);
+                                      leaf_children, child_list, child_odd);
             } else {
                 value = -search_child(solver, next_player, next_opponent, -alpha - 1, -alpha,
-                                      leaf_children, list, odd);
+                                      leaf_children, child_list, child_odd);
                 if (value > alpha && value < beta)
                     value = -search_child(solver, next_player, next_opponent, -beta, -value,
-                                          leaf_children, list, odd);
+                                          leaf_children, child_list, child_odd);
             }
             if (solver->stopped)
                 return 0;

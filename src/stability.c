@@ -1,10 +1,6 @@
 #include "stability.h"
 
-#define COLUMN_A 0x0101010101010101ULL
-#define COLUMN_H 0x8080808080808080ULL
-#define ROW_1 0x00000000000000ffULL
-#define ROW_8 0xff00000000000000ULL
-#define BORDER (COLUMN_A | COLUMN_H | ROW_1 | ROW_8)
+#define BORDER (STABILITY_COLUMN_A | STABILITY_COLUMN_H | STABILITY_ROW_1 | STABILITY_ROW_8)
 
 /* Squares on full rows: a disc there cannot be flipped horizontally. Halving ANDs leave,
  * in column a, the AND of the whole row. */
@@ -14,7 +10,7 @@ static inline uint64_t full_rows(uint64_t filled)
     full &= full >> 4;
     full &= full >> 2;
     full &= full >> 1;
-    return (full & COLUMN_A) * 0xff;
+    return (full & STABILITY_COLUMN_A) * 0xff;
 }
 
 static inline uint64_t full_columns(uint64_t filled)
@@ -24,7 +20,7 @@ static inline uint64_t full_columns(uint64_t filled)
     full &= full >> 32;
     full &= full >> 16;
     full &= full >> 8;
-    return (full & ROW_1) * COLUMN_A;
+    return (full & STABILITY_ROW_1) * STABILITY_COLUMN_A;
 }
 
 /* For the diagonal steps of 9 and 7 squares, towards higher and lower bits: ends[k][j] holds
@@ -81,8 +77,8 @@ uint64_t stability_discs(uint64_t discs, uint64_t others)
 {
     uint64_t filled = discs | others;
     /* per line direction: squares already safe along it (full line or border) */
-    uint64_t safe_h = full_rows(filled) | COLUMN_A | COLUMN_H;
-    uint64_t safe_v = full_columns(filled) | ROW_1 | ROW_8;
+    uint64_t safe_h = full_rows(filled) | STABILITY_COLUMN_A | STABILITY_COLUMN_H;
+    uint64_t safe_v = full_columns(filled) | STABILITY_ROW_1 | STABILITY_ROW_8;
     uint64_t safe_d = full_diagonals9(filled) | BORDER;
     uint64_t safe_u = full_diagonals7(filled) | BORDER;
 
@@ -90,10 +86,13 @@ uint64_t stability_discs(uint64_t discs, uint64_t others)
     if (stable == 0)
         return 0;
     for (;;) {
-        uint64_t h = safe_h | (stable << 1 & ~COLUMN_A) | (stable >> 1 & ~COLUMN_H);
+        uint64_t h = safe_h | (stable << 1 & ~STABILITY_COLUMN_A)
+                   | (stable >> 1 & ~STABILITY_COLUMN_H);
         uint64_t v = safe_v | stable << 8 | stable >> 8;
-        uint64_t d = safe_d | (stable << 9 & ~COLUMN_A) | (stable >> 9 & ~COLUMN_H);
-        uint64_t u = safe_u | (stable << 7 & ~COLUMN_H) | (stable >> 7 & ~COLUMN_A);
+        uint64_t d = safe_d | (stable << 9 & ~STABILITY_COLUMN_A)
+                   | (stable >> 9 & ~STABILITY_COLUMN_H);
+        uint64_t u = safe_u | (stable << 7 & ~STABILITY_COLUMN_H)
+                   | (stable >> 7 & ~STABILITY_COLUMN_A);
         uint64_t grown = discs & h & v & d & u;
         if (grown == stable)
             return stable;
