@@ -4,6 +4,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -30,11 +31,40 @@
 /* Generous for a loaded 2-core machine; a healthy engine answers in milliseconds. */
 static const double MOVE_TIMEOUT = 20.0;
 
+/* Directories made by temp_dir in this process, removed with their files when it exits:
+ * Check runs each test in a process of its own, which ends with exit() whether the test
+ * passed or failed. Only the process that made them removes them, not a forked engine. */
+enum { TEMP_DIRS_MAX = 64 }; /* every test of the file in one process (CK_FORK=no) */
+static char temp_dirs[TEMP_DIRS_MAX][64];
+static int temp_dir_count;
+static pid_t temp_dirs_owner;
+
+static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *ftw)
+{
+    (void)info;
+    (void)ftw;
+    return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+static void temp_dirs_remove(void)
+{
+    if (getpid() != temp_dirs_owner)
+        return;
+    for (int i = 0; i < temp_dir_count; ++i)
+        nftw(temp_dirs[i], remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static char *temp_dir(void)
 {
-    static char path[64];
+    ck_assert_int_lt(temp_dir_count, TEMP_DIRS_MAX);
+    char *path = temp_dirs[temp_dir_count];
     strcpy(path, "/tmp/check_match.XXXXXX");
     ck_assert_ptr_nonnull(mkdtemp(path));
+    ++temp_dir_count;
+    if (temp_dirs_owner != getpid()) {
+        temp_dirs_owner = getpid();
+        atexit(temp_dirs_remove);
+    }
     return path;
 }
 
