@@ -172,6 +172,62 @@ static inline uint64_t quadrant_mask(int square)
     return QUADRANT_A1 << (square & 36);
 }
 
+/* One move of solve_last3: `square`, then the other two in their list order. */
+static inline bool last3_move(Solver *solver, uint64_t player, uint64_t opponent, int *alpha,
+                              int beta, int *best, int square, int b, int c)
+{
+    uint64_t flips = movegen_flips(player, opponent, square);
+    if (!flips)
+        return false;
+    int value = -solve_last2(solver, opponent ^ flips, player ^ flips ^ (1ULL << square), -beta,
+                             -*alpha, b, c);
+    if (value > *best) {
+        *best = value;
+        if (value >= beta)
+            return true;
+        if (value > *alpha)
+            *alpha = value;
+    }
+    return false;
+}
+
+/* Three empties, `s0 s1 s2` in list order. Their quadrants hold 3, 2 + 1 or 1 + 1 + 1 of
+ * them, so either all three are in odd quadrants or just one is: that one goes first, in
+ * the order solve_list's two passes would give, without its loops. */
+static int solve_last3(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
+                       int s0, int s1, int s2, uint64_t odd, bool passed)
+{
+    ++solver->nodes;
+    int best = -SCORE_INF;
+    bool odd0 = (odd >> s0) & 1, odd1 = (odd >> s1) & 1;
+    if (odd0 && odd1) { /* all odd */
+        if (last3_move(solver, player, opponent, &alpha, beta, &best, s0, s1, s2)
+            || last3_move(solver, player, opponent, &alpha, beta, &best, s1, s0, s2)
+            || last3_move(solver, player, opponent, &alpha, beta, &best, s2, s0, s1))
+            return best;
+    } else if (odd0) {
+        if (last3_move(solver, player, opponent, &alpha, beta, &best, s0, s1, s2)
+            || last3_move(solver, player, opponent, &alpha, beta, &best, s1, s0, s2)
+            || last3_move(solver, player, opponent, &alpha, beta, &best, s2, s0, s1))
+            return best;
+    } else if (odd1) {
+        if (last3_move(solver, player, opponent, &alpha, beta, &best, s1, s0, s2)
+            || last3_move(solver, player, opponent, &alpha, beta, &best, s0, s1, s2)
+            || last3_move(solver, player, opponent, &alpha, beta, &best, s2, s0, s1))
+            return best;
+    } else {
+        if (last3_move(solver, player, opponent, &alpha, beta, &best, s2, s0, s1)
+            || last3_move(solver, player, opponent, &alpha, beta, &best, s0, s1, s2)
+            || last3_move(solver, player, opponent, &alpha, beta, &best, s1, s0, s2))
+            return best;
+    }
+    if (best != -SCORE_INF)
+        return best;
+    if (passed)
+        return final_score(player, opponent);
+    return -solve_last3(solver, opponent, player, -beta, -alpha, s0, s1, s2, odd, true);
+}
+
 /* 3 .. ENDGAME_SORT_EMPTIES empties: moves in odd quadrants first. `odd` holds the squares
  * of the quadrants with an odd number of empties; a move flips its quadrant, which spares
  * counting the empties again at every node. */
@@ -206,6 +262,10 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
             int value = count == 3
                 ? -solve_last2(solver, next_player, next_opponent, -beta, -alpha,
                                list_square(rest, 0), list_square(rest, 1))
+                : count == 4
+                ? -solve_last3(solver, next_player, next_opponent, -beta, -alpha,
+                               list_square(rest, 0), list_square(rest, 1), list_square(rest, 2),
+                               odd ^ quadrant_mask(square), false)
                 : -solve_list(solver, next_player, next_opponent, -beta, -alpha, rest, count - 1,
                               odd ^ quadrant_mask(square), false);
             if (value > best) {
@@ -268,6 +328,10 @@ static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, in
     case 2:
         return solve_last2(solver, player, opponent, alpha, beta, list_square(list, 0),
                            list_square(list, 1));
+    case 3:
+        return solve_last3(solver, player, opponent, alpha, beta, list_square(list, 0),
+                           list_square(list, 1), list_square(list, 2), odd_quadrants(empty),
+                           false);
     default:
         return solve_list(solver, player, opponent, alpha, beta, list, count,
                           odd_quadrants(empty), false);
