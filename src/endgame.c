@@ -36,7 +36,6 @@ enum {
     MOVE_LIST_SIZE = 64
 };
 
-#define CORNERS 0x8100000000000081ULL
 #define X_AND_C 0x42c300000000c342ULL
 #define QUADRANT_A1 0x000000000f0f0f0fULL
 
@@ -200,12 +199,7 @@ static int solve_last3(Solver *solver, uint64_t player, uint64_t opponent, int a
     ++solver->nodes;
     int best = -SCORE_INF;
     bool odd0 = (odd >> s0) & 1, odd1 = (odd >> s1) & 1;
-    if (odd0 && odd1) { /* all odd */
-        if (last3_move(solver, player, opponent, &alpha, beta, &best, s0, s1, s2)
-            || last3_move(solver, player, opponent, &alpha, beta, &best, s1, s0, s2)
-            || last3_move(solver, player, opponent, &alpha, beta, &best, s2, s0, s1))
-            return best;
-    } else if (odd0) {
+    if (odd0) { /* all three odd, or s0 alone: list order */
         if (last3_move(solver, player, opponent, &alpha, beta, &best, s0, s1, s2)
             || last3_move(solver, player, opponent, &alpha, beta, &best, s1, s0, s2)
             || last3_move(solver, player, opponent, &alpha, beta, &best, s2, s0, s1))
@@ -404,7 +398,8 @@ static int shallow_search(Solver *solver, const EvalState *state, int depth, int
         uint64_t flips = movegen_flips(player, opponent, square);
         uint64_t replies = movegen_moves(opponent ^ flips, player ^ flips ^ (1ULL << square));
         int order = square == tt_move ? 1 << 20
-                  : -SHALLOW_MOBILITY_WEIGHT * (popcount(replies) + popcount(replies & CORNERS))
+                  : -SHALLOW_MOBILITY_WEIGHT
+                        * (popcount(replies) + popcount(replies & STABILITY_CORNERS))
                     + stability_corners(player ^ flips ^ (1ULL << square));
         list[count++] = (MoveItem){square, order, flips};
     }
@@ -497,9 +492,9 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
         uint64_t next_player = opponent ^ flips;
         uint64_t next_opponent = player ^ flips ^ (1ULL << square);
         uint64_t replies = movegen_moves(next_player, next_opponent);
-        int order = -32 * (popcount(replies) + popcount(replies & CORNERS))
+        int order = -32 * (popcount(replies) + popcount(replies & STABILITY_CORNERS))
                   + CORNER_STABILITY_WEIGHT * stability_corners(next_opponent);
-        if ((CORNERS >> square) & 1)
+        if ((STABILITY_CORNERS >> square) & 1)
             order += 8;
         if ((X_AND_C >> square) & 1)
             order -= 4;
