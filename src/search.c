@@ -158,6 +158,47 @@ static int final_units(const Board *board)
     return board_final_score(board) * EVAL_DISC;
 }
 
+static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool passed);
+
+/* Multi-ProbCut: true, with the bound in `cut`, when a search of about half the depth
+ * predicts the node's value PROBCUT_MID_T sigmas beyond the window (the prediction and its
+ * error are fitted by `octuple-train mpc`). The shallow search uses the same table and cuts
+ * in turn; the root is never cut, so a search always has a move. */
+static bool probcut_midgame(Worker *worker, int ply, int depth, int alpha, int beta, int *cut)
+{
+    const Board *board = &worker->states[ply].board;
+    const ProbcutPair *pair = probcut_mid(&worker->search->probcut, depth,
+                                          board_count_empties(board));
+    if (!pair)
+        return false;
+    int shallow = probcut_mid_shallow(depth);
+    double width = PROBCUT_MID_T * pair->sigma;
+    /* v_deep >= beta is likely when a * v_shallow + b - width >= beta */
+    double high = ceil((beta + width - pair->b) / pair->a);
+    if (beta < SCORE_INFINITE && high < SCORE_INFINITE) {
+        int bound = (int)high;
+        int value = midgame(worker, ply, shallow, bound - 1, bound, false);
+        if (worker->solver.stopped)
+            return false;
+        if (value >= bound) {
+            *cut = beta;
+            return true;
+        }
+    }
+    double low = floor((alpha - width - pair->b) / pair->a);
+    if (alpha > -SCORE_INFINITE && low > -SCORE_INFINITE) {
+        int bound = (int)low;
+        int value = midgame(worker, ply, shallow, bound, bound + 1, false);
+        if (worker->solver.stopped)
+            return false;
+        if (value <= bound) {
+            *cut = alpha;
+            return true;
+        }
+    }
+    return false;
+}
+
 static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool passed)
 {
     if (worker_stopped(worker))
@@ -202,6 +243,10 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
                 beta = upper;
         }
     }
+
+    int cut;
+    if (ply > 0 && probcut_midgame(worker, ply, depth, alpha, beta, &cut))
+        return cut;
 
     OrderedMove list[MOVE_LIST_CAPACITY];
     int count = order_moves(worker, ply, depth, moves, tt_move, list);

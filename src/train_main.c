@@ -10,6 +10,7 @@
 #include "modeldump.h"
 #include "labels.h"
 #include "logbook.h"
+#include "mpc_fit.h"
 #include "probcut_fit.h"
 #include "regress.h"
 #include "shapes.h"
@@ -32,6 +33,8 @@ typedef struct TrainArgs {
     int phase_width;
     RegressOptions regress;
     ProbcutFitOptions fit;
+    MpcFitOptions mpc;
+    const char *base;      /* mpc: an existing .mpc whose endgame part is kept */
 } TrainArgs;
 
 typedef struct TrainCommand {
@@ -45,6 +48,7 @@ static int command_regress(const TrainArgs *args);
 static int command_dump(const TrainArgs *args);
 static int command_probcut(const TrainArgs *args);
 static int command_label(const TrainArgs *args);
+static int command_mpc(const TrainArgs *args);
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--label-weight N] "
@@ -57,6 +61,11 @@ static const TrainCommand commands[] = {
      "fit the probability-cut error model of the exact solver: solve game positions, "
      "compare shallow searches",
      command_probcut},
+    {"mpc", "--weights FILE.ow --out FILE.mpc [--logbook PATH] [--wthor DIR] [--base FILE.mpc] "
+            "[--min-empties N] [--max-empties N] [--per-empties N] [--max-depth N] [--seed S]",
+     "fit the midgame Multi-ProbCut parameters: search game positions by iterative deepening, "
+     "regress each depth's score on a shallower one's (--base keeps that file's endgame model)",
+     command_mpc},
     {"label", "--out FILE.obf [--logbook PATH] [--wthor DIR] [--empties N,N,...] [--games N] "
               "[--weights FILE.ow] [--seed S]",
      "solve positions of database games exactly (one per game at each count of empties): "
@@ -129,6 +138,49 @@ static int command_probcut(const TrainArgs *args)
     }
     printf("sigma = %.4f %+.4f * empties %+.4f * depth\nwrote %s\n", fitted.base,
            fitted.per_empty, fitted.per_depth, args->out);
+    return 0;
+}
+
+static int command_mpc(const TrainArgs *args)
+{
+    if (!args->out || !args->weights || (!args->logbook && !args->wthor)) {
+        fprintf(stderr, "octuple-train mpc: give --weights, --out and --logbook and/or --wthor\n");
+        return 2;
+    }
+    OctError error;
+    Model *model;
+    if (!model_load(args->weights, &model, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    Probcut *fitted = calloc(1, sizeof *fitted);
+    TrainSet set;
+    trainset_init(&set);
+    bool ok = fitted != NULL;
+    if (!ok)
+        error_set(&error, "out of memory");
+    ok = ok && (!args->base || probcut_load(fitted, args->base, &error))
+         && (!args->logbook || trainset_add_logbook(&set, args->logbook, &error))
+         && (!args->wthor || trainset_add_wthor(&set, args->wthor, WTHOR_TARGET_FINAL, &error))
+         && mpc_fit(&set, model, &args->mpc, fitted, stdout, &error);
+    if (ok) {
+        char comment[512];
+        snprintf(comment, sizeof comment,
+                 "midgame part fitted by octuple-train mpc on %s, %d..%d empties, %d positions "
+                 "each, depths %d..%d, seed %llu%s%s", args->weights, args->mpc.min_empties,
+                 args->mpc.max_empties, args->mpc.per_empties, PROBCUT_MID_MIN_DEPTH,
+                 args->mpc.max_depth, (unsigned long long)args->mpc.seed,
+                 args->base ? "; endgame part from " : "", args->base ? args->base : "");
+        ok = probcut_save(fitted, args->out, comment, &error);
+    }
+    trainset_free(&set);
+    model_free(model);
+    free(fitted);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    printf("wrote %s\n", args->out);
     return 0;
 }
 
@@ -322,6 +374,7 @@ int main(int argc, char **argv)
     TrainArgs args = {.shape = "edax", .phase_width = 1, .label_weight = 1,
                       .regress = {8, 0.002, 0.2, 1},
                       .fit = {PROBCUT_MIN_EMPTIES, 20, 40, 1},
+                      .mpc = {14, 57, 24, 10, 1},
                       .label = {{16}, 1, 0, 1, 64}};
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
@@ -351,7 +404,8 @@ int main(int argc, char **argv)
         else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9)
             args.regress.test_fraction = number;
         else if (!strcmp(option, "--seed") && numeric && number >= 0)
-            args.regress.seed = args.fit.seed = args.label.seed = (uint64_t)number;
+            args.regress.seed = args.fit.seed = args.label.seed = args.mpc.seed
+                = (uint64_t)number;
         else if (!strcmp(option, "--labels")) args.labels = value;
         else if (!strcmp(option, "--label-weight") && numeric && number >= 1 && number <= 255
                  && number == (int)number)
@@ -361,11 +415,15 @@ int main(int argc, char **argv)
             args.label.limit = (size_t)number;
         else if (!strcmp(option, "--weights")) args.weights = value;
         else if (!strcmp(option, "--min-empties") && numeric && number >= 0 && number <= 60)
-            args.fit.min_empties = (int)number;
+            args.fit.min_empties = args.mpc.min_empties = (int)number;
         else if (!strcmp(option, "--max-empties") && numeric && number >= 0 && number <= 60)
-            args.fit.max_empties = (int)number;
+            args.fit.max_empties = args.mpc.max_empties = (int)number;
         else if (!strcmp(option, "--per-empties") && numeric && number >= 1 && number <= 100000)
-            args.fit.per_empties = (int)number;
+            args.fit.per_empties = args.mpc.per_empties = (int)number;
+        else if (!strcmp(option, "--max-depth") && numeric && number >= PROBCUT_MID_MIN_DEPTH
+                 && number <= PROBCUT_MID_MAX_DEPTH && number == (int)number)
+            args.mpc.max_depth = (int)number;
+        else if (!strcmp(option, "--base")) args.base = value;
         else {
             fprintf(stderr, "octuple-train: bad option or value: %s %s\n", option, value);
             usage(stderr);

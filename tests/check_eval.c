@@ -1,6 +1,7 @@
 /* Evaluation: shape generators, symmetric sampling, incremental indices, weights files,
  * shape files, the Othello League import (hand-checked on Figure 7), WPC baselines. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -530,7 +531,8 @@ START_TEST(test_probcut_files)
 {
     char path[256];
     snprintf(path, sizeof path, "%s", temporary_path("cuts.mpc"));
-    Probcut fitted = {true, 1.5, 0.25, -0.125}, loaded = {0};
+    static Probcut fitted = {.enabled = true, .base = 1.5, .per_empty = 0.25, .per_depth = -0.125};
+    static Probcut loaded;
     OctError error;
     ck_assert_msg(probcut_save(&fitted, path, "a test\nof two lines", &error), "%s",
                   error.message);
@@ -551,7 +553,13 @@ START_TEST(test_probcut_files)
         {"octuple-probcut 1\nsigma 1 0 0 0\n", "line 2: expected 'sigma"},
         {"octuple-probcut 1\nsigma 1e9 0 0\n", "line 2: expected 'sigma"},
         {"octuple-probcut 1\nwidth 3\n", "line 2: unknown key 'width'"},
-        {"octuple-probcut 1\n# nothing\n", "no 'sigma' line"},
+        {"octuple-probcut 1\n# nothing\n", "neither a 'sigma' nor a 'mid' line"},
+        {"octuple-probcut 1\nmid 2 10 20 1 0 3\n", "line 2: expected 'mid"},  /* depth < 3 */
+        {"octuple-probcut 1\nmid 5 20 10 1 0 3\n", "line 2: expected 'mid"},  /* 20 > 10 */
+        {"octuple-probcut 1\nmid 5 10 61 1 0 3\n", "line 2: expected 'mid"},
+        {"octuple-probcut 1\nmid 5 10 20 0 0 3\n", "line 2: expected 'mid"},  /* a = 0 */
+        {"octuple-probcut 1\nmid 5 10 20 1 0 0\n", "line 2: expected 'mid"},  /* sigma 0 */
+        {"octuple-probcut 1\nsigma 1 0 0\nmid 5 10 20 1 0\n", "line 3: expected 'mid"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         write_text(path, bad[i].text);
@@ -563,6 +571,51 @@ START_TEST(test_probcut_files)
     }
     unlink(path);
     ck_assert(!probcut_load(&loaded, path, &error)); /* missing */
+}
+END_TEST
+
+START_TEST(test_probcut_midgame_lines)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s", temporary_path("mid.mpc"));
+    write_text(path, "octuple-probcut 1\n"
+                     "mid 4 20 23 1.1 0.5 3\n"
+                     "mid 3 20 23 0.9 -0.5 2   # a comment\n"
+                     "mid 6 30 30 1 0 4\n");
+    static Probcut loaded, again;
+    OctError error;
+    ck_assert_msg(probcut_load(&loaded, path, &error), "%s", error.message);
+    ck_assert(!loaded.enabled && loaded.mid_enabled); /* no endgame part */
+    const ProbcutPair *pair = probcut_mid(&loaded, 4, 21);
+    ck_assert_ptr_nonnull(pair);
+    ck_assert(fabs(pair->a - 1.1) < 1e-6 && pair->b == 0.5f * EVAL_DISC
+              && pair->sigma == 3.0f * EVAL_DISC);
+    ck_assert_ptr_null(probcut_mid(&loaded, 4, 24));  /* outside the band */
+    ck_assert_ptr_null(probcut_mid(&loaded, 2, 21));  /* too shallow to cut */
+    ck_assert_ptr_null(probcut_mid(&loaded, 8, 21));  /* depth 6's parameters: none at 21 */
+    pair = probcut_mid(&loaded, 8, 30);               /* deeper than fitted: depth 6's */
+    ck_assert(pair && pair->sigma == 4.0f * EVAL_DISC);
+    pair = probcut_mid(&loaded, 7, 20);               /* odd: depth 3's */
+    ck_assert(pair && fabs(pair->a - 0.9) < 1e-6 && pair->b == -0.5f * EVAL_DISC);
+    ck_assert_int_eq(probcut_mid_shallow(3), 1);
+    ck_assert_int_eq(probcut_mid_shallow(8), 4);
+    ck_assert_int_eq(probcut_mid_shallow(9), 5);
+    for (int d = PROBCUT_MID_MIN_DEPTH; d <= PROBCUT_MID_MAX_DEPTH; ++d) {
+        ck_assert_int_eq(probcut_mid_shallow(d) % 2, d % 2);
+        ck_assert(probcut_mid_shallow(d) >= 1 && probcut_mid_shallow(d) < d);
+    }
+
+    /* saved and loaded again: the same cells, still no endgame part */
+    ck_assert_msg(probcut_save(&loaded, path, NULL, &error), "%s", error.message);
+    ck_assert_msg(probcut_load(&again, path, &error), "%s", error.message);
+    ck_assert(!again.enabled && again.mid_enabled);
+    for (int d = 0; d <= PROBCUT_MID_MAX_DEPTH; ++d)
+        for (int e = 0; e <= PROBCUT_MID_MAX_EMPTIES; ++e) {
+            const ProbcutPair *x = &loaded.mid[d][e], *y = &again.mid[d][e];
+            ck_assert(fabs(x->a - y->a) < 1e-4 && fabs(x->b - y->b) < 0.05
+                      && fabs(x->sigma - y->sigma) < 0.05);
+        }
+    unlink(path);
 }
 END_TEST
 
@@ -1110,6 +1163,7 @@ static Suite *eval_suite(void)
     TCase *files = tcase_create("files");
     tcase_add_test(files, test_weights_round_trip);
     tcase_add_test(files, test_probcut_files);
+    tcase_add_test(files, test_probcut_midgame_lines);
     tcase_add_test(files, test_weights_bring_their_probcut_file);
     tcase_add_test(files, test_bad_weights_files_are_refused);
     tcase_add_test(files, test_mutated_weights_files);

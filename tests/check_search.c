@@ -3,6 +3,7 @@
 #include <stdatomic.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "board.h"
@@ -385,7 +386,7 @@ START_TEST(test_selective_passes_keep_exact_scores)
     OctError error;
     ck_assert(search_init(&search, 16, &error));
     search_set_model(&search, model);
-    Probcut narrow = {true, 1.0, 0.0, 0.0};
+    static Probcut narrow = {.enabled = true, .base = 1.0};
     TestRandom random = {4242};
     int tried = 0;
     uint64_t nodes_plain = 0, nodes_selective = 0;
@@ -418,6 +419,68 @@ START_TEST(test_selective_passes_keep_exact_scores)
         ++tried;
     }
     ck_assert(nodes_plain != nodes_selective); /* the passes ran */
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
+/* Every midgame cell of `probcut` set to v_deep = v_shallow, error `sigma` discs. */
+static void midgame_cuts(Probcut *probcut, double sigma)
+{
+    memset(probcut, 0, sizeof *probcut);
+    for (int d = PROBCUT_MID_MIN_DEPTH; d <= PROBCUT_MID_MAX_DEPTH; ++d)
+        for (int e = 0; e <= PROBCUT_MID_MAX_EMPTIES; ++e)
+            probcut->mid[d][e] = (ProbcutPair){1.0f, 0.0f, (float)(sigma * EVAL_DISC)};
+    probcut->mid_enabled = true;
+    probcut->mid_deepest[0] = PROBCUT_MID_MAX_DEPTH - 1;
+    probcut->mid_deepest[1] = PROBCUT_MID_MAX_DEPTH;
+}
+
+START_TEST(test_midgame_probcut)
+{
+    /* cuts so wide that no bound is reachable leave the search exactly as it was; narrow
+     * ones cut: fewer nodes, and still a legal move, a full depth and a principal variation */
+    Model *model = test_model();
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 16, &error));
+    search_set_model(&search, model);
+    static Probcut wide, narrow;
+    midgame_cuts(&wide, 1000.0);
+    midgame_cuts(&narrow, 0.25);
+    TestRandom random = {777};
+    uint64_t nodes_plain = 0, nodes_narrow = 0;
+    int tried = 0, differ = 0;
+    while (tried < 16) {
+        Board board;
+        if (!random_position(&random, 30 + tried, &board) || !board_legal(&board))
+            continue;
+        SearchLimits limits = search_default_limits();
+        limits.depth = 6;
+        limits.exact_empties = 0;
+        SearchResult plain, same, cut;
+        search_set_probcut(&search, NULL);
+        search_run(&search, &board, &limits, &plain, NULL, NULL);
+        search_set_probcut(&search, &wide);
+        search_run(&search, &board, &limits, &same, NULL, NULL);
+        ck_assert_int_eq(same.score, plain.score);
+        ck_assert_int_eq(same.move, plain.move);
+        ck_assert_uint_eq(same.nodes, plain.nodes);
+        search_set_probcut(&search, &narrow);
+        search_run(&search, &board, &limits, &cut, NULL, NULL);
+        ck_assert(!cut.exact && !cut.stopped);
+        ck_assert_int_eq(cut.depth, 6);
+        ck_assert(board_legal(&board) >> cut.move & 1);
+        ck_assert_int_ge(cut.pv_length, 1);
+        ck_assert_int_eq(cut.pv[0], cut.move);
+        nodes_plain += plain.nodes;
+        nodes_narrow += cut.nodes;
+        differ += cut.score != plain.score;
+        ++tried;
+    }
+    ck_assert_msg(nodes_narrow < nodes_plain, "narrow cuts: %llu nodes, none: %llu",
+                  (unsigned long long)nodes_narrow, (unsigned long long)nodes_plain);
+    ck_assert_int_gt(differ, 0); /* the cuts change scores: they did run */
     search_free(&search);
     model_free(model);
 }
@@ -489,6 +552,7 @@ int main(void)
     tcase_add_test(search, test_exact_same_with_tt_and_threads);
     tcase_add_test(search, test_parallel_solves_match_one_thread);
     tcase_add_test(search, test_selective_passes_keep_exact_scores);
+    tcase_add_test(search, test_midgame_probcut);
     tcase_add_test(search, test_search_stop_from_another_thread);
     suite_add_tcase(suite, search);
     SRunner *runner = srunner_create(suite);
