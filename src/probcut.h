@@ -24,6 +24,7 @@ enum {
      * the exact score hardly better than two plies, and cost far more */
     PROBCUT_DEPTH = 2,
     PROBCUT_MID_MIN_DEPTH = 3,  /* shallower midgame nodes are never cut */
+    PROBCUT_MID_ROOT_DEPTH = 9, /* nor the nodes of searches shallower than this */
     PROBCUT_MID_MAX_DEPTH = 30, /* deeper nodes use this depth's parameters */
     PROBCUT_MID_MAX_EMPTIES = 60
 };

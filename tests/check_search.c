@@ -439,7 +439,8 @@ static void midgame_cuts(Probcut *probcut, double sigma)
 START_TEST(test_midgame_probcut)
 {
     /* cuts so wide that no bound is reachable leave the search exactly as it was; narrow
-     * ones cut: fewer nodes, and still a legal move, a full depth and a principal variation */
+     * ones cut: fewer nodes, and still a legal move, a full depth and a principal variation;
+     * searches shallower than PROBCUT_MID_ROOT_DEPTH cut nothing */
     Model *model = test_model();
     Search search;
     OctError error;
@@ -451,25 +452,38 @@ START_TEST(test_midgame_probcut)
     TestRandom random = {777};
     uint64_t nodes_plain = 0, nodes_narrow = 0;
     int tried = 0, differ = 0;
-    while (tried < 16) {
+    while (tried < 8) {
         Board board;
         if (!random_position(&random, 30 + tried, &board) || !board_legal(&board))
             continue;
         SearchLimits limits = search_default_limits();
-        limits.depth = 6;
         limits.exact_empties = 0;
+        limits.depth = PROBCUT_MID_ROOT_DEPTH - 1;
+        SearchResult shallow_plain, shallow_narrow;
+        search_set_probcut(&search, NULL);
+        tt_clear(&search.tt); /* each search from an empty table */
+        search_run(&search, &board, &limits, &shallow_plain, NULL, NULL);
+        search_set_probcut(&search, &narrow);
+        tt_clear(&search.tt); /* each search from an empty table */
+        search_run(&search, &board, &limits, &shallow_narrow, NULL, NULL);
+        ck_assert_uint_eq(shallow_narrow.nodes, shallow_plain.nodes);
+        ck_assert_int_eq(shallow_narrow.score, shallow_plain.score);
+        limits.depth = PROBCUT_MID_ROOT_DEPTH;
         SearchResult plain, same, cut;
         search_set_probcut(&search, NULL);
+        tt_clear(&search.tt); /* each search from an empty table */
         search_run(&search, &board, &limits, &plain, NULL, NULL);
         search_set_probcut(&search, &wide);
+        tt_clear(&search.tt); /* each search from an empty table */
         search_run(&search, &board, &limits, &same, NULL, NULL);
         ck_assert_int_eq(same.score, plain.score);
         ck_assert_int_eq(same.move, plain.move);
         ck_assert_uint_eq(same.nodes, plain.nodes);
         search_set_probcut(&search, &narrow);
+        tt_clear(&search.tt); /* each search from an empty table */
         search_run(&search, &board, &limits, &cut, NULL, NULL);
         ck_assert(!cut.exact && !cut.stopped);
-        ck_assert_int_eq(cut.depth, 6);
+        ck_assert_int_eq(cut.depth, PROBCUT_MID_ROOT_DEPTH);
         ck_assert(board_legal(&board) >> cut.move & 1);
         ck_assert_int_ge(cut.pv_length, 1);
         ck_assert_int_eq(cut.pv[0], cut.move);
