@@ -11,6 +11,7 @@
 #include "endgame.h"
 #include "game.h"
 #include "labels.h"
+#include "mpc_fit.h"
 #include "obf.h"
 #include "regress.h"
 #include "shapes.h"
@@ -239,6 +240,63 @@ START_TEST(test_regression_fits_and_is_reproducible)
 }
 END_TEST
 
+START_TEST(test_mpc_fit)
+{
+    /* positions of random games, a random network: every band with enough positions gets
+     * a line per depth, the endgame part stays, the same seed gives the same cells, and the
+     * file written loads back */
+    TrainSet set;
+    make_set(&set, 300, 5);
+    Model *model = make_model();
+    model_fill_random(model, 9, 300);
+    MpcFitOptions options = {20, 31, 25, 5, 3};
+    static Probcut fitted, again;
+    fitted.enabled = true; /* an endgame part the fit must keep */
+    fitted.base = 7.5;
+    OctError error;
+    ck_assert_msg(mpc_fit(&set, model, &options, &fitted, NULL, &error), "%s", error.message);
+    ck_assert(fitted.enabled && fitted.base == 7.5 && fitted.mid_enabled);
+    ck_assert_int_eq(fitted.mid_deepest[1], 5);
+    ck_assert_int_eq(fitted.mid_deepest[0], 4);
+    for (int d = 0; d <= PROBCUT_MID_MAX_DEPTH; ++d)
+        for (int e = 0; e <= PROBCUT_MID_MAX_EMPTIES; ++e) {
+            const ProbcutPair *pair = &fitted.mid[d][e];
+            bool inside = d >= PROBCUT_MID_MIN_DEPTH && d <= 5 && e >= 20 && e <= 31;
+            if (!inside) {
+                ck_assert(pair->sigma == 0);
+                continue;
+            }
+            ck_assert_msg(pair->sigma > 0 && pair->a >= 0.1 && pair->a <= 10,
+                          "depth %d, %d empties: a %.3f sigma %.1f", d, e, pair->a, pair->sigma);
+            /* one line per band of MPC_FIT_BAND empties */
+            if ((e - 20) % MPC_FIT_BAND != 0)
+                ck_assert(!memcmp(pair, &fitted.mid[d][e - 1], sizeof *pair));
+        }
+    ck_assert(mpc_fit(&set, model, &options, &again, NULL, &error));
+    ck_assert(!memcmp(again.mid, fitted.mid, sizeof fitted.mid));
+
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/check_train_%ld_fitted.mpc", (long)getpid());
+    ck_assert_msg(probcut_save(&fitted, path, "test fit", &error), "%s", error.message);
+    ck_assert_msg(probcut_load(&again, path, &error), "%s", error.message);
+    ck_assert(again.enabled && again.mid_enabled);
+    const ProbcutPair *pair = probcut_mid(&again, 4, 25);
+    ck_assert(pair && fabs(pair->a - fitted.mid[4][25].a) < 1e-3);
+    unlink(path);
+
+    /* a network that scores every position 0 leaves nothing to regress: an error */
+    Model *flat = make_model();
+    ck_assert(!mpc_fit(&set, flat, &options, &again, NULL, &error));
+    ck_assert_msg(strstr(error.message, "too few"), "%s", error.message);
+    MpcFitOptions bad = options;
+    bad.max_depth = 2;
+    ck_assert(!mpc_fit(&set, model, &bad, &again, NULL, &error));
+    model_free(flat);
+    model_free(model);
+    trainset_free(&set);
+}
+END_TEST
+
 /* A position of weight w counts as w copies: one board labelled +20 three times over and
  * -20 once is fitted near the weighted mean, +10; with equal weights near 0. */
 START_TEST(test_regression_weights)
@@ -285,6 +343,7 @@ int main(void)
     tcase_add_test(tc, test_wthor_targets);
     tcase_add_test(tc, test_regression_fits_and_is_reproducible);
     tcase_add_test(tc, test_regression_weights);
+    tcase_add_test(tc, test_mpc_fit);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);
