@@ -84,18 +84,34 @@ static void usage(FILE *out)
     fprintf(out, "shapes: edax (default), edax-2x5, all-1, all-2, all-3, all-4\n");
 }
 
+/* The model at `path`, or NULL after saying why on standard error. */
+static Model *weights_load(const char *path)
+{
+    Model *model;
+    OctError error;
+    if (!model_load(path, &model, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return NULL;
+    }
+    return model;
+}
+
+/* The games of --logbook and --wthor (labelled with their final results) into `set`. */
+static bool games_add(TrainSet *set, const TrainArgs *args, OctError *error)
+{
+    return (!args->logbook || trainset_add_logbook(set, args->logbook, error))
+        && (!args->wthor || trainset_add_wthor(set, args->wthor, WTHOR_TARGET_FINAL, error));
+}
+
 static int command_dump(const TrainArgs *args)
 {
     if (!args->file) {
         fprintf(stderr, "octuple-train dump: name a weights file\n");
         return 2;
     }
-    Model *model;
-    OctError error;
-    if (!model_load(args->file, &model, &error)) {
-        fprintf(stderr, "octuple-train: %s\n", error.message);
+    Model *model = weights_load(args->file);
+    if (!model)
         return 1;
-    }
     model_dump(stdout, model);
     model_free(model);
     return 0;
@@ -108,18 +124,14 @@ static int command_probcut(const TrainArgs *args)
                         "and/or --labels\n");
         return 2;
     }
-    OctError error;
-    Model *model;
-    if (!model_load(args->weights, &model, &error)) {
-        fprintf(stderr, "octuple-train: %s\n", error.message);
+    Model *model = weights_load(args->weights);
+    if (!model)
         return 1;
-    }
+    OctError error;
     TrainSet set;
     trainset_init(&set);
-    Probcut fitted;
-    bool ok = (!args->logbook || trainset_add_logbook(&set, args->logbook, &error))
-           && (!args->wthor
-               || trainset_add_wthor(&set, args->wthor, WTHOR_TARGET_FINAL, &error))
+    Probcut fitted = {0}; /* the fit sets the endgame part; no midgame part */
+    bool ok = games_add(&set, args, &error)
            && (!args->labels || trainset_add_obf(&set, args->labels, 1, &error))
            && probcut_fit(&set, model, &args->fit, &fitted, stdout, &error);
     if (ok) {
@@ -147,12 +159,10 @@ static int command_mpc(const TrainArgs *args)
         fprintf(stderr, "octuple-train mpc: give --weights, --out and --logbook and/or --wthor\n");
         return 2;
     }
-    OctError error;
-    Model *model;
-    if (!model_load(args->weights, &model, &error)) {
-        fprintf(stderr, "octuple-train: %s\n", error.message);
+    Model *model = weights_load(args->weights);
+    if (!model)
         return 1;
-    }
+    OctError error;
     Probcut *fitted = calloc(1, sizeof *fitted);
     TrainSet set;
     trainset_init(&set);
@@ -160,9 +170,7 @@ static int command_mpc(const TrainArgs *args)
     if (!ok)
         error_set(&error, "out of memory");
     ok = ok && (!args->base || probcut_load(fitted, args->base, &error))
-         && (!args->logbook || trainset_add_logbook(&set, args->logbook, &error))
-         && (!args->wthor || trainset_add_wthor(&set, args->wthor, WTHOR_TARGET_FINAL, &error))
-         && mpc_fit(&set, model, &args->mpc, fitted, stdout, &error);
+         && games_add(&set, args, &error) && mpc_fit(&set, model, &args->mpc, fitted, stdout, &error);
     if (ok) {
         char comment[512];
         snprintf(comment, sizeof comment,
@@ -242,12 +250,10 @@ static int command_label(const TrainArgs *args)
         fprintf(stderr, "octuple-train label: give --out and --logbook and/or --wthor\n");
         return 2;
     }
-    OctError error;
     Model *model = NULL;
-    if (args->weights && !model_load(args->weights, &model, &error)) {
-        fprintf(stderr, "octuple-train: %s\n", error.message);
+    if (args->weights && !(model = weights_load(args->weights)))
         return 1;
-    }
+    OctError error;
     Game *games = NULL;
     size_t count = 0;
     bool ok = collect_games(args, &games, &count, &error);
