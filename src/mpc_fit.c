@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "eval.h"
-#include "rng.h"
 #include "search.h"
 
 enum { MPC_FIT_HASH_MB = 64 };
@@ -65,15 +64,15 @@ bool mpc_fit(const TrainSet *set, const Model *model, const MpcFitOptions *optio
                          PROBCUT_MID_MAX_DEPTH);
     int bands = (high - low) / MPC_FIT_BAND + 1;
     Line (*lines)[PROBCUT_MID_MAX_DEPTH + 1] = calloc((size_t)bands, sizeof *lines);
-    int *taken = calloc((size_t)(high - low + 1), sizeof *taken);
-    size_t *order = malloc(sizeof *order * (set->count ? set->count : 1));
+    size_t total = 0;
+    size_t *sample = trainset_sample_empties(set, low, high, options->per_empties,
+                                             options->seed, &total);
     Search *search = malloc(sizeof *search);
     OctError search_error;
     bool have_search = search && search_init(search, MPC_FIT_HASH_MB, &search_error);
-    if (!lines || !taken || !order || !have_search) {
+    if (!lines || !sample || !have_search) {
         free(lines);
-        free(taken);
-        free(order);
+        free(sample);
         if (have_search)
             search_free(search);
         free(search);
@@ -85,17 +84,9 @@ bool mpc_fit(const TrainSet *set, const Model *model, const MpcFitOptions *optio
     SearchLimits limits = search_default_limits();
     limits.exact_empties = 0;
     limits.threads = 1;
-    uint64_t state = options->seed;
-    rng_shuffle_indices(order, set->count, &state);
-    int total = 0, wanted = (high - low + 1) * options->per_empties;
-    for (size_t k = 0; k < set->count && total < wanted; ++k) {
-        const Board *board = &set->positions[order[k]].board;
+    for (size_t k = 0; k < total; ++k) {
+        const Board *board = &set->positions[sample[k]].board;
         int empties = board_count_empties(board);
-        if (empties < low || empties > high || taken[empties - low] >= options->per_empties
-            || !board_can_move(board))
-            continue;
-        ++taken[empties - low];
-        ++total;
         Scores scores = {{0}, 0};
         limits.depth = max_depth < empties ? max_depth : empties;
         tt_clear(&search->tt); /* each position measured alike, whatever came before */
@@ -117,8 +108,7 @@ bool mpc_fit(const TrainSet *set, const Model *model, const MpcFitOptions *optio
     Probcut *fitted = malloc(sizeof *fitted);
     if (!fitted) {
         free(lines);
-        free(taken);
-        free(order);
+        free(sample);
         search_free(search);
         free(search);
         return error_set(error, "mpc fit: out of memory");
@@ -150,11 +140,10 @@ bool mpc_fit(const TrainSet *set, const Model *model, const MpcFitOptions *optio
     if (ok)
         *out = *fitted;
     else
-        error_set(error, "mpc fit: too few positions to fit (found %d)", total);
+        error_set(error, "mpc fit: too few positions to fit (found %zu)", total);
     free(fitted);
     free(lines);
-    free(taken);
-    free(order);
+    free(sample);
     search_free(search);
     free(search);
     return ok;

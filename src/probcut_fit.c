@@ -6,7 +6,6 @@
 
 #include "endgame.h"
 #include "eval.h"
-#include "rng.h"
 
 enum { FIT_HASH_MB = 64 };
 
@@ -70,32 +69,26 @@ bool probcut_fit(const TrainSet *set, const Model *model, const ProbcutFitOption
     int span = high - low + 1;
     Cell (*cells)[PROBCUT_FIT_MAX_DEPTH + 1] = calloc((size_t)span, sizeof *cells);
     int *taken = calloc((size_t)span, sizeof *taken);
-    size_t *order = malloc(sizeof *order * (set->count ? set->count : 1));
+    size_t total = 0;
+    size_t *sample = trainset_sample_empties(set, low, high, options->per_empties,
+                                             options->seed, &total);
     Tt tt;
     bool have_tt = tt_init(&tt, FIT_HASH_MB);
-    if (!cells || !taken || !order || !have_tt) {
+    if (!cells || !taken || !sample || !have_tt) {
         free(cells);
         free(taken);
-        free(order);
+        free(sample);
         if (have_tt)
             tt_free(&tt);
         return error_set(error, "probcut fit: out of memory");
     }
-    /* a seeded shuffle, then the first positions of each count of empties */
-    uint64_t state = options->seed;
-    rng_shuffle_indices(order, set->count, &state);
     Solver solver;
     solver_init(&solver, &tt, NULL);
     solver.model = model;
-    int total = 0;
-    for (size_t k = 0; k < set->count && total < span * options->per_empties; ++k) {
-        const Board *board = &set->positions[order[k]].board;
+    for (size_t k = 0; k < total; ++k) {
+        const Board *board = &set->positions[sample[k]].board;
         int empties = board_count_empties(board);
-        if (empties < low || empties > high || taken[empties - low] >= options->per_empties
-            || !board_can_move(board))
-            continue;
         ++taken[empties - low];
-        ++total;
         tt_new_search(&tt);
         int exact = endgame_solve(&solver, board, false).score;
         for (int d = 0; d <= PROBCUT_FIT_MAX_DEPTH && d < empties; ++d) {
@@ -127,10 +120,10 @@ bool probcut_fit(const TrainSet *set, const Model *model, const ProbcutFitOption
     }
     bool ok = plane_fit(cells, low, high, out);
     if (!ok)
-        error_set(error, "probcut fit: too few positions to fit (found %d)", total);
+        error_set(error, "probcut fit: too few positions to fit (found %zu)", total);
     free(cells);
     free(taken);
-    free(order);
+    free(sample);
     tt_free(&tt);
     return ok;
 }

@@ -6,6 +6,7 @@
 
 #include "logbook.h"
 #include "obf.h"
+#include "rng.h"
 #include "wthor.h"
 
 void trainset_init(TrainSet *set)
@@ -131,4 +132,32 @@ bool trainset_add_wthor(TrainSet *set, const char *directory, WthorTarget target
     }
     free(games);
     return true;
+}
+
+size_t *trainset_sample_empties(const TrainSet *set, int low, int high, int per_empties,
+                                uint64_t seed, size_t *count)
+{
+    size_t *order = malloc(sizeof *order * (set->count ? set->count : 1));
+    int *taken = calloc((size_t)(high >= low ? high - low + 1 : 1), sizeof *taken);
+    if (!order || !taken) {
+        free(order);
+        free(taken);
+        return NULL;
+    }
+    uint64_t state = seed;
+    rng_shuffle_indices(order, set->count, &state);
+    /* the kept indices overwrite the front of the shuffle, which is read ahead of them */
+    size_t kept = 0;
+    for (size_t k = 0; k < set->count; ++k) {
+        const Board *board = &set->positions[order[k]].board;
+        int empties = board_count_empties(board);
+        if (empties < low || empties > high || taken[empties - low] >= per_empties
+            || !board_can_move(board))
+            continue;
+        ++taken[empties - low];
+        order[kept++] = order[k];
+    }
+    free(taken);
+    *count = kept;
+    return order;
 }

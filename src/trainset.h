@@ -44,6 +44,12 @@ typedef enum WthorTarget {
                                  theoretical score (games that end earlier: final result) */
 } WthorTarget;
 
+/* Indices of positions with `low`..`high` empties where the side to move has a move, at
+ * most `per_empties` at each count, in the order of a shuffle seeded by `seed` (the same
+ * set and seed give the same sample). Malloc'ed, its length in *count; NULL when out of
+ * memory. The probability-cut fits measure these. */
+size_t *trainset_sample_empties(const TrainSet *set, int low, int high, int per_empties,
+                                uint64_t seed, size_t *count);
 /* Every WTH_*.wtb file of a directory. */
 bool trainset_add_wthor(TrainSet *set, const char *directory, WthorTarget target,
                         OctError *error);
