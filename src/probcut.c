@@ -9,7 +9,10 @@
 #include "fileio.h"
 #include "parse.h"
 
-enum { PROBCUT_FILE_LIMIT = 1 << 16 };
+enum {
+    PROBCUT_FILE_LIMIT = 1 << 16,
+    PROBCUT_COMMENT_LIMIT = 3800 /* bytes of comment lines a saved file keeps at most */
+};
 
 static const char PROBCUT_MAGIC[] = "octuple-probcut 1";
 
@@ -119,7 +122,7 @@ bool probcut_load(Probcut *probcut, const char *path, OctError *error)
                                "A B SIGMA' (depth %d..%d, empties 0..%d in order, A 0.1..10, "
                                "B -64..64, SIGMA 0.01..64)", path, number, PROBCUT_MID_MIN_DEPTH,
                                PROBCUT_MID_MAX_DEPTH, PROBCUT_MID_MAX_EMPTIES);
-                break;
+                continue;
             }
             for (int e = low; e <= high; ++e)
                 loaded->mid[depth][e] = (ProbcutPair){(float)a, (float)(b * EVAL_DISC),
@@ -144,17 +147,19 @@ bool probcut_load(Probcut *probcut, const char *path, OctError *error)
 bool probcut_save(const Probcut *probcut, const char *path, const char *comment,
                   OctError *error)
 {
-    /* the header and comment, the sigma line, and at most one line per midgame cell */
-    size_t capacity = 4096 + (size_t)(PROBCUT_MID_MAX_DEPTH + 1) * (PROBCUT_MID_MAX_EMPTIES + 1) * 80;
+    /* the header, the comment, the sigma line (256 bytes for those beyond the comment's
+     * limit), and at most one line of under 80 bytes per midgame cell */
+    size_t capacity = PROBCUT_COMMENT_LIMIT + 256
+                    + (size_t)(PROBCUT_MID_MAX_DEPTH + 1) * (PROBCUT_MID_MAX_EMPTIES + 1) * 80;
     char *text = malloc(capacity);
     if (!text)
         return error_set(error, "%s: out of memory", path);
     int length = snprintf(text, capacity, "%s\n", PROBCUT_MAGIC);
-    for (const char *c = comment; c && *c && length < 3800;) {
+    for (const char *c = comment; c && *c && length < PROBCUT_COMMENT_LIMIT;) {
         const char *newline = strchr(c, '\n');
         int n = newline ? (int)(newline - c) : (int)strlen(c);
-        if (n > 3800 - length)
-            n = 3800 - length;
+        if (n > PROBCUT_COMMENT_LIMIT - length)
+            n = PROBCUT_COMMENT_LIMIT - length;
         length += snprintf(text + length, capacity - (size_t)length, "# %.*s\n", n, c);
         c += n + (newline ? 1 : 0);
     }

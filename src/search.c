@@ -143,13 +143,12 @@ static int order_moves(Worker *worker, int ply, int depth, uint64_t moves, int t
     const Board *board = &state->board;
     EvalState *scratch = &worker->states[ply + 1];
     int count = 0;
-    if (depth <= 1 && !worker->presolve) {
+    if (depth <= 1 && !worker->presolve) { /* no table there either: no move to put first */
         for (; moves; moves &= moves - 1) {
             int square = __builtin_ctzll(moves);
-            list[count++] = (OrderedMove){square, square == tt_move,
+            list[count++] = (OrderedMove){square, 0,
                                           movegen_flips(board->player, board->opponent, square)};
         }
-        moves_sort(list, count);
         return count;
     }
     for (; moves; moves &= moves - 1) {
