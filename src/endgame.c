@@ -435,16 +435,18 @@ static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, ui
     /* every child's bucket is requested before the first is read, so the memory accesses
      * overlap instead of following one another */
     Board children[MOVE_LIST_SIZE];
+    const TtSlot *buckets[MOVE_LIST_SIZE];
     int count = 0;
     for (uint64_t m = moves; m; m &= m - 1) {
         int square = __builtin_ctzll(m);
         uint64_t flips = movegen_flips(player, opponent, square);
         children[count] = (Board){opponent ^ flips, player ^ flips ^ (1ULL << square)};
-        tt_prefetch(solver->tt, &children[count++]);
+        buckets[count] = tt_bucket(solver->tt, &children[count]);
+        __builtin_prefetch(buckets[count++]);
     }
     for (int i = 0; i < count; ++i) {
         TtEntry known;
-        if (tt_probe(solver->tt, &children[i], &known)
+        if (tt_probe_bucket(buckets[i], &children[i], &known)
             && known.depth >= TT_DEPTH_EXACT + empties - 1 && known.level >= solver->level
             && -known.upper >= beta) {
             *cut = -known.upper;

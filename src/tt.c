@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-/* data word: lower (16 bits) | upper (16) | move (8) | depth (8) | generation (8) |
- * 1 + level (8). The top byte is never 0, so an all-zero slot is never a valid entry. */
+/* data word (tt.h): the top byte is 1 + level, never 0, so an all-zero slot is never a
+ * valid entry. */
 static inline int clamp16(int value)
 {
     return value < -32767 ? -32767 : value > 32767 ? 32767 : value;
@@ -77,32 +77,6 @@ void tt_new_search(Tt *tt)
     atomic_fetch_add_explicit(&tt->generation, 1, memory_order_relaxed);
 }
 
-/* The slot's data when it holds `board`, else 0. */
-static inline uint64_t slot_read(const TtSlot *slot, const Board *board)
-{
-    uint64_t data = atomic_load_explicit(&slot->data, memory_order_relaxed);
-    uint64_t p = atomic_load_explicit(&slot->player_check, memory_order_relaxed) ^ data;
-    uint64_t o = atomic_load_explicit(&slot->opponent_check, memory_order_relaxed) ^ data;
-    return (data && p == board->player && o == board->opponent) ? data : 0;
-}
-
-bool tt_probe(const Tt *tt, const Board *board, TtEntry *out)
-{
-    const TtSlot *bucket = tt_bucket(tt, board);
-    for (int i = 0; i < 2; ++i) {
-        uint64_t data = slot_read(&bucket[i], board);
-        if (data) {
-            out->lower = (int16_t)(data & 0xffff);
-            out->upper = (int16_t)(data >> 16 & 0xffff);
-            out->move = (int)(data >> 32 & 0xff);
-            out->depth = data_depth(data);
-            out->level = (int)(data >> 56) - 1;
-            return true;
-        }
-    }
-    return false;
-}
-
 void tt_store(Tt *tt, const Board *board, int depth, int lower, int upper, int move)
 {
     tt_store_level(tt, board, depth, TT_LEVEL_FULL, lower, upper, move);
@@ -117,7 +91,7 @@ void tt_store_level(Tt *tt, const Board *board, int depth, int level, int lower,
     /* the depth-preferred slot takes the entry when it holds the same position, an entry
      * of an older search, or a shallower one; otherwise the second slot does */
     TtSlot *slot = &bucket[1];
-    if (slot_read(&bucket[0], board) || data_generation(first) != generation
+    if (tt_slot_read(&bucket[0], board) || data_generation(first) != generation
         || data_depth(first) <= depth)
         slot = &bucket[0];
     uint64_t data = pack(lower, upper, move, depth, level, generation);
