@@ -35,6 +35,7 @@ typedef struct TrainArgs {
     ProbcutFitOptions fit;
     MpcFitOptions mpc;
     const char *base;      /* mpc: an existing .mpc whose endgame part is kept */
+    double endgame_sigma;  /* mpc: > 0 writes a constant endgame error model of this many discs */
 } TrainArgs;
 
 typedef struct TrainCommand {
@@ -61,10 +62,12 @@ static const TrainCommand commands[] = {
      "fit the probability-cut error model of the exact solver: solve game positions, "
      "compare shallow searches",
      command_probcut},
-    {"mpc", "--weights FILE.ow --out FILE.mpc [--logbook PATH] [--wthor DIR] [--base FILE.mpc] "
-            "[--min-empties N] [--max-empties N] [--per-empties N] [--max-depth N] [--seed S]",
+    {"mpc", "--weights FILE.ow --out FILE.mpc [--logbook PATH] [--wthor DIR] [--base FILE.mpc | "
+            "--endgame-sigma DISCS] [--min-empties N] [--max-empties N] [--per-empties N] "
+            "[--max-depth N] [--seed S]",
      "fit the midgame Multi-ProbCut parameters: search game positions by iterative deepening, "
-     "regress each depth's score on a shallower one's (--base keeps that file's endgame model)",
+     "regress each depth's score on a shallower one's (--base keeps that file's endgame model; "
+     "--endgame-sigma writes a constant one, which turns on the selective pass before solves)",
      command_mpc},
     {"label", "--out FILE.obf [--logbook PATH] [--wthor DIR] [--empties N,N,...] [--games N] "
               "[--weights FILE.ow] [--seed S]",
@@ -159,6 +162,11 @@ static int command_mpc(const TrainArgs *args)
         fprintf(stderr, "octuple-train mpc: give --weights, --out and --logbook and/or --wthor\n");
         return 2;
     }
+    if (args->base && args->endgame_sigma > 0) {
+        fprintf(stderr, "octuple-train mpc: --base and --endgame-sigma both set the endgame "
+                        "model; give one\n");
+        return 2;
+    }
     Model *model = weights_load(args->weights);
     if (!model)
         return 1;
@@ -172,13 +180,22 @@ static int command_mpc(const TrainArgs *args)
     ok = ok && (!args->base || probcut_load(fitted, args->base, &error))
          && games_add(&set, args, &error) && mpc_fit(&set, model, &args->mpc, fitted, stdout, &error);
     if (ok) {
+        char endgame[320] = "";
+        if (args->base)
+            snprintf(endgame, sizeof endgame, "; endgame part from %s", args->base);
+        if (args->endgame_sigma > 0) {
+            fitted->enabled = true;
+            fitted->base = args->endgame_sigma;
+            fitted->per_empty = fitted->per_depth = 0;
+            snprintf(endgame, sizeof endgame, "; endgame sigma %g discs at every empties and depth",
+                     args->endgame_sigma);
+        }
         char comment[512];
         snprintf(comment, sizeof comment,
                  "midgame part fitted by octuple-train mpc on %s, %d..%d empties, %d positions "
-                 "each, depths %d..%d, seed %llu%s%s", args->weights, args->mpc.min_empties,
+                 "each, depths %d..%d, seed %llu%s", args->weights, args->mpc.min_empties,
                  args->mpc.max_empties, args->mpc.per_empties, PROBCUT_MID_MIN_DEPTH,
-                 args->mpc.max_depth, (unsigned long long)args->mpc.seed,
-                 args->base ? "; endgame part from " : "", args->base ? args->base : "");
+                 args->mpc.max_depth, (unsigned long long)args->mpc.seed, endgame);
         ok = probcut_save(fitted, args->out, comment, &error);
     }
     trainset_free(&set);
@@ -430,6 +447,8 @@ int main(int argc, char **argv)
                  && number <= PROBCUT_MID_MAX_DEPTH && number == (int)number)
             args.mpc.max_depth = (int)number;
         else if (!strcmp(option, "--base")) args.base = value;
+        else if (!strcmp(option, "--endgame-sigma") && numeric && number >= 1 && number <= 64)
+            args.endgame_sigma = number;
         else {
             fprintf(stderr, "octuple-train: bad option or value: %s %s\n", option, value);
             usage(stderr);

@@ -574,6 +574,20 @@ START_TEST(test_probcut_files)
 }
 END_TEST
 
+START_TEST(test_shipped_probcut_file)
+{
+    /* the shipped file (make weights-mpc) turns on both parts: the midgame cuts and, with
+     * its constant endgame sigma, the selective pass before exact solves */
+    static Probcut shipped;
+    OctError error;
+    ck_assert_msg(probcut_load(&shipped, source_path("weights/octuple.mpc"), &error), "%s",
+                  error.message);
+    ck_assert(shipped.enabled && shipped.mid_enabled);
+    ck_assert(shipped.base == 4.0 && shipped.per_empty == 0 && shipped.per_depth == 0);
+    ck_assert(probcut_sigma(&shipped, 30, PROBCUT_DEPTH) == 4.0);
+}
+END_TEST
+
 START_TEST(test_probcut_midgame_lines)
 {
     char path[256];
@@ -1164,6 +1178,7 @@ static Suite *eval_suite(void)
     tcase_add_test(files, test_weights_round_trip);
     tcase_add_test(files, test_probcut_files);
     tcase_add_test(files, test_probcut_midgame_lines);
+    tcase_add_test(files, test_shipped_probcut_file);
     tcase_add_test(files, test_weights_bring_their_probcut_file);
     tcase_add_test(files, test_bad_weights_files_are_refused);
     tcase_add_test(files, test_mutated_weights_files);
