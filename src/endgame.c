@@ -1,6 +1,6 @@
-/* The exact solver. Below a few empties every cycle counts: the last four empties have
- * dedicated code without tables or sorting; from five to ENDGAME_SORT_EMPTIES moves follow
- * quadrant parity; deeper nodes use the transposition table, fastest-first ordering
+/* The exact solver. Below a few empties every cycle counts: each of the last four empties
+ * has dedicated code without tables or sorting; from five to ENDGAME_SORT_EMPTIES moves
+ * follow quadrant parity; deeper nodes use the transposition table, fastest-first ordering
  * (fewest opponent replies first) and stability cutoffs. */
 #include "endgame.h"
 
@@ -222,24 +222,75 @@ static int solve_last3(Solver *solver, uint64_t player, uint64_t opponent, int a
     return -solve_last3(solver, opponent, player, -beta, -alpha, s0, s1, s2, odd, true);
 }
 
-/* 3 .. ENDGAME_SORT_EMPTIES empties: moves in odd quadrants first. `odd` holds the squares
+/* One move of solve_last4: `square`, leaving `rest` (three squares, packed in list order). */
+static inline bool last4_move(Solver *solver, uint64_t player, uint64_t opponent, int *alpha,
+                              int beta, int *best, int square, uint64_t rest, uint64_t odd)
+{
+    uint64_t flips = movegen_flips(player, opponent, square);
+    if (!flips)
+        return false;
+    int value = -solve_last3(solver, opponent ^ flips, player ^ flips ^ (1ULL << square), -beta,
+                             -*alpha, list_square(rest, 0), list_square(rest, 1),
+                             list_square(rest, 2), odd ^ quadrant_mask(square), false);
+    if (value > *best) {
+        *best = value;
+        if (value >= beta)
+            return true;
+        if (value > *alpha)
+            *alpha = value;
+    }
+    return false;
+}
+
+/* Four empties, packed in `list`: the squares of odd quadrants first, each class in list
+ * order, as solve_list would take them, but with the order settled once instead of in two
+ * passes over the list. */
+static int solve_last4(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
+                       uint64_t list, uint64_t odd, bool passed)
+{
+    ++solver->nodes;
+    /* the stable-disc cap from 4 empties on (solve_list too), and only with alpha well above
+     * the bound the opponent's disc count allows. FForum #40-#48: 711 M nodes and 20.1-20.8 s
+     * against 944 M and 22.5 s without; 707 M and 21.1 s from any alpha, 636 M and 21.1 s
+     * with 3 empties too. */
+    int cap = stability_cap(player, opponent, alpha, ENDGAME_LEAF_STABILITY_MARGIN);
+    if (cap <= alpha)
+        return cap;
+    if (cap < beta)
+        beta = cap;
+    int order[4], n = 0;
+    for (int i = 0; i < 4; ++i)
+        if ((odd >> list_square(list, i)) & 1)
+            order[n++] = i;
+    for (int i = 0; i < 4; ++i)
+        if (!((odd >> list_square(list, i)) & 1))
+            order[n++] = i;
+    int best = -SCORE_INF;
+    for (int k = 0; k < 4; ++k) {
+        int i = order[k];
+        if (last4_move(solver, player, opponent, &alpha, beta, &best, list_square(list, i),
+                       list_remove(list, i), odd))
+            return best;
+    }
+    if (best != -SCORE_INF)
+        return best;
+    if (passed)
+        return final_score(player, opponent);
+    return -solve_last4(solver, opponent, player, -beta, -alpha, list, odd, true);
+}
+
+/* 5 .. ENDGAME_SORT_EMPTIES empties: moves in odd quadrants first. `odd` holds the squares
  * of the quadrants with an odd number of empties; a move flips its quadrant, which spares
  * counting the empties again at every node. */
 static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
                       uint64_t list, int count, uint64_t odd, bool passed)
 {
     ++solver->nodes;
-    /* the stable-disc cap here only where it cuts often: with 4 empties or more, and alpha
-     * well above the bound the opponent's disc count allows. FForum #40-#48: 711 M nodes and
-     * 20.1-20.8 s against 944 M and 22.5 s without; 707 M and 21.1 s from any alpha, 636 M
-     * and 21.1 s with 3 empties too. */
-    if (count >= 4) {
-        int cap = stability_cap(player, opponent, alpha, ENDGAME_LEAF_STABILITY_MARGIN);
-        if (cap <= alpha)
-            return cap;
-        if (cap < beta)
-            beta = cap;
-    }
+    int cap = stability_cap(player, opponent, alpha, ENDGAME_LEAF_STABILITY_MARGIN);
+    if (cap <= alpha)
+        return cap;
+    if (cap < beta)
+        beta = cap;
     int best = -SCORE_INF;
     for (int pass = 0; pass < 2; ++pass) {
         uint64_t wanted = pass == 0 ? odd : ~odd;
@@ -253,12 +304,8 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
             uint64_t rest = list_remove(list, i);
             uint64_t next_player = opponent ^ flips;
             uint64_t next_opponent = player ^ flips ^ (1ULL << square);
-            int value = count == 3
-                ? -solve_last2(solver, next_player, next_opponent, -beta, -alpha,
-                               list_square(rest, 0), list_square(rest, 1))
-                : count == 4
-                ? -solve_last3(solver, next_player, next_opponent, -beta, -alpha,
-                               list_square(rest, 0), list_square(rest, 1), list_square(rest, 2),
+            int value = count == 5
+                ? -solve_last4(solver, next_player, next_opponent, -beta, -alpha, rest,
                                odd ^ quadrant_mask(square), false)
                 : -solve_list(solver, next_player, next_opponent, -beta, -alpha, rest, count - 1,
                               odd ^ quadrant_mask(square), false);
@@ -325,6 +372,9 @@ static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, in
     case 3:
         return solve_last3(solver, player, opponent, alpha, beta, list_square(list, 0),
                            list_square(list, 1), list_square(list, 2), odd_quadrants(empty),
+                           false);
+    case 4:
+        return solve_last4(solver, player, opponent, alpha, beta, list, odd_quadrants(empty),
                            false);
     default:
         return solve_list(solver, player, opponent, alpha, beta, list, count,
