@@ -171,6 +171,36 @@ static inline uint64_t quadrant_mask(int square)
     return QUADRANT_A1 << (square & 36);
 }
 
+/* A leaf move's value against the node's best and window: true when it cuts. */
+static inline bool leaf_take(int value, int *alpha, int beta, int *best)
+{
+    if (value > *best) {
+        *best = value;
+        if (value >= beta)
+            return true;
+        if (value > *alpha)
+            *alpha = value;
+    }
+    return false;
+}
+
+/* The stable-disc cap of the leaves from 4 empties on, only with alpha well above the bound
+ * the opponent's disc count allows: true, with the bound in `cut`, when it fails low;
+ * otherwise it may lower `beta`. FForum #40-#48: 711 M nodes and 20.1-20.8 s against 944 M
+ * and 22.5 s without; 707 M and 21.1 s from any alpha, 636 M and 21.1 s with 3 empties too. */
+static inline bool leaf_stability_cut(uint64_t player, uint64_t opponent, int alpha, int *beta,
+                                      int *cut)
+{
+    int cap = stability_cap(player, opponent, alpha, ENDGAME_LEAF_STABILITY_MARGIN);
+    if (cap <= alpha) {
+        *cut = cap;
+        return true;
+    }
+    if (cap < *beta)
+        *beta = cap;
+    return false;
+}
+
 /* One move of solve_last3: `square`, then the other two in their list order. */
 static inline bool last3_move(Solver *solver, uint64_t player, uint64_t opponent, int *alpha,
                               int beta, int *best, int square, int b, int c)
@@ -180,14 +210,7 @@ static inline bool last3_move(Solver *solver, uint64_t player, uint64_t opponent
         return false;
     int value = -solve_last2(solver, opponent ^ flips, player ^ flips ^ (1ULL << square), -beta,
                              -*alpha, b, c);
-    if (value > *best) {
-        *best = value;
-        if (value >= beta)
-            return true;
-        if (value > *alpha)
-            *alpha = value;
-    }
-    return false;
+    return leaf_take(value, alpha, beta, best);
 }
 
 /* Three empties, `s0 s1 s2` in list order. Their quadrants hold 3, 2 + 1 or 1 + 1 + 1 of
@@ -232,14 +255,7 @@ static inline bool last4_move(Solver *solver, uint64_t player, uint64_t opponent
     int value = -solve_last3(solver, opponent ^ flips, player ^ flips ^ (1ULL << square), -beta,
                              -*alpha, list_square(rest, 0), list_square(rest, 1),
                              list_square(rest, 2), odd ^ quadrant_mask(square), false);
-    if (value > *best) {
-        *best = value;
-        if (value >= beta)
-            return true;
-        if (value > *alpha)
-            *alpha = value;
-    }
-    return false;
+    return leaf_take(value, alpha, beta, best);
 }
 
 /* Four empties, packed in `list`: the squares of odd quadrants first, each class in list
@@ -249,15 +265,9 @@ static int solve_last4(Solver *solver, uint64_t player, uint64_t opponent, int a
                        uint64_t list, uint64_t odd, bool passed)
 {
     ++solver->nodes;
-    /* the stable-disc cap from 4 empties on (solve_list too), and only with alpha well above
-     * the bound the opponent's disc count allows. FForum #40-#48: 711 M nodes and 20.1-20.8 s
-     * against 944 M and 22.5 s without; 707 M and 21.1 s from any alpha, 636 M and 21.1 s
-     * with 3 empties too. */
-    int cap = stability_cap(player, opponent, alpha, ENDGAME_LEAF_STABILITY_MARGIN);
-    if (cap <= alpha)
-        return cap;
-    if (cap < beta)
-        beta = cap;
+    int cut;
+    if (leaf_stability_cut(player, opponent, alpha, &beta, &cut))
+        return cut;
     int order[4], n = 0;
     for (int i = 0; i < 4; ++i)
         if ((odd >> list_square(list, i)) & 1)
@@ -286,11 +296,9 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
                       uint64_t list, int count, uint64_t odd, bool passed)
 {
     ++solver->nodes;
-    int cap = stability_cap(player, opponent, alpha, ENDGAME_LEAF_STABILITY_MARGIN);
-    if (cap <= alpha)
-        return cap;
-    if (cap < beta)
-        beta = cap;
+    int cut;
+    if (leaf_stability_cut(player, opponent, alpha, &beta, &cut))
+        return cut;
     int best = -SCORE_INF;
     for (int pass = 0; pass < 2; ++pass) {
         uint64_t wanted = pass == 0 ? odd : ~odd;
@@ -309,13 +317,8 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
                                odd ^ quadrant_mask(square), false)
                 : -solve_list(solver, next_player, next_opponent, -beta, -alpha, rest, count - 1,
                               odd ^ quadrant_mask(square), false);
-            if (value > best) {
-                best = value;
-                if (value >= beta)
-                    return best;
-                if (value > alpha)
-                    alpha = value;
-            }
+            if (leaf_take(value, &alpha, beta, &best))
+                return best;
         }
     }
     if (best != -SCORE_INF)
