@@ -116,26 +116,39 @@ static inline uint64_t movegen_flips_down(uint64_t player, uint64_t opponent, ui
 }
 #endif
 
-#if defined(__AVX512F__) && defined(__AVX512CD__)
-/* All eight directions in one 512-bit register. The nearest square on each ray that is not
- * an opponent disc is its lowest set bit towards higher bits (x & -x) and its highest one
- * towards lower bits, which AVX-512 CD finds with a per-lane leading-zero count; the discs
- * between it and the move flip when it is a player disc. */
+#if defined(__AVX512VL__) && defined(__AVX512CD__)
+/* The four directions towards higher bits in one 256-bit register, the four towards lower
+ * bits in another. The nearest square on a ray that is not an opponent disc is its lowest
+ * set bit towards higher bits (x & -x) and its highest one towards lower bits, which
+ * AVX-512 CD finds with a per-lane leading-zero count; the discs between it and the move
+ * flip when it is a player disc. Two 256-bit halves rather than one 512-bit register:
+ * Zen 4 splits 512-bit operations in two, and the halves need one reduction step less
+ * (a timing loop over 4,096 random positions: 10.8 ns against 13.0 ns when each call
+ * waits for the one before, 1.9 ns against 3.2 ns when they overlap). */
 static inline uint64_t movegen_flips(uint64_t player, uint64_t opponent, int square)
 {
-    const __m512i one = _mm512_set1_epi64(1);
-    __m512i rays = _mm512_load_si512((const void *)movegen_rays[square]);
-    __m512i stop = _mm512_andnot_si512(_mm512_set1_epi64((long long)opponent), rays);
-    __m512i lowest = _mm512_and_si512(stop, _mm512_sub_epi64(_mm512_setzero_si512(), stop));
+    const __m256i *rays = (const __m256i *)movegen_rays[square];
+    __m256i p = _mm256_set1_epi64x((long long)player);
+    __m256i o = _mm256_set1_epi64x((long long)opponent);
+    __m256i up = _mm256_load_si256(&rays[0]);
+    __m256i down = _mm256_load_si256(&rays[1]);
+    __m256i stop_up = _mm256_andnot_si256(o, up);
+    __m256i lowest = _mm256_and_si256(stop_up, _mm256_sub_epi64(_mm256_setzero_si256(), stop_up));
+    __mmask8 up_anchored = _mm256_test_epi64_mask(lowest, p);
+    __m256i flips_up = _mm256_maskz_and_epi64(up_anchored,
+                                              _mm256_add_epi64(lowest, _mm256_set1_epi64x(-1)), up);
     /* a lane without a stop counts 64 leading zeros, and a shift by 64 gives 0 */
-    __m512i highest = _mm512_srlv_epi64(_mm512_set1_epi64((long long)0x8000000000000000ULL),
-                                        _mm512_lzcnt_epi64(stop));
-    __m512i nearest = _mm512_mask_blend_epi64(0xf0, lowest, highest);
-    __m512i below = _mm512_and_si512(_mm512_sub_epi64(nearest, one), rays);
-    __m512i above = _mm512_andnot_si512(_mm512_sub_epi64(_mm512_slli_epi64(nearest, 1), one), rays);
-    __mmask8 anchored = _mm512_test_epi64_mask(nearest, _mm512_set1_epi64((long long)player));
-    __m512i flips = _mm512_maskz_mov_epi64(anchored, _mm512_mask_blend_epi64(0xf0, below, above));
-    return (uint64_t)_mm512_reduce_or_epi64(flips);
+    __m256i stop_down = _mm256_andnot_si256(o, down);
+    __m256i highest = _mm256_srlv_epi64(_mm256_set1_epi64x((long long)0x8000000000000000ULL),
+                                        _mm256_lzcnt_epi64(stop_down));
+    __mmask8 down_anchored = _mm256_test_epi64_mask(highest, p);
+    /* -2 * highest: every square above the stop */
+    __m256i above = _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_add_epi64(highest, highest));
+    __m256i flips_down = _mm256_maskz_and_epi64(down_anchored, above, down);
+    __m256i flips = _mm256_or_si256(flips_up, flips_down);
+    __m128i half = _mm_or_si128(_mm256_castsi256_si128(flips), _mm256_extracti128_si256(flips, 1));
+    half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
+    return (uint64_t)_mm_cvtsi128_si64(half);
 }
 #elif defined(__AVX2__)
 /* Four directions per register. Towards higher bits the nearest non-opponent square is the
