@@ -13,6 +13,8 @@
 
 enum { SCORE_MAX = 64 };
 
+typedef struct LocalSlot LocalSlot;
+
 typedef struct Solver {
     Tt *tt;                    /* may be NULL: no transposition table */
     const Model *model;        /* may be NULL; orders moves far from the end */
@@ -27,6 +29,7 @@ typedef struct Solver {
     bool stopped;              /* the result is meaningless when set */
     int level;                 /* TT_LEVEL_FULL: exact; lower: probability cuts at this level */
     const Probcut *probcut;    /* the cuts' error model; NULL or disabled: never selective */
+    LocalSlot *local;          /* this solver's own small table (solver_local_alloc); or NULL */
 } Solver;
 
 /* Monotonic seconds, for deadlines. */
@@ -40,6 +43,13 @@ typedef struct SolveResult {
 } SolveResult;
 
 void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop);
+/* Gives the solver a small table of its own (half a megabyte) for the nodes just below
+ * those the shared table takes; a solver without one (the default, and after a failed
+ * allocation, which this reports with false) only has the shared table. Its entries hold
+ * for the model and cuts of one search: a caller changing them frees the table or takes a
+ * new one. Not to be shared between threads. */
+bool solver_local_alloc(Solver *solver);
+void solver_local_free(Solver *solver);
 /* Fail-soft alpha-beta over the exact score: the result r satisfies
  * r <= alpha -> true <= r;  r >= beta -> true >= r;  otherwise r is exact. */
 int endgame_search(Solver *solver, const Board *board, int alpha, int beta);

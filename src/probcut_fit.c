@@ -84,6 +84,7 @@ bool probcut_fit(const TrainSet *set, const Model *model, const ProbcutFitOption
     }
     Solver solver;
     solver_init(&solver, &tt, NULL);
+    solver_local_alloc(&solver); /* optional: it only makes the solves faster */
     solver.model = model;
     for (size_t k = 0; k < total; ++k) {
         const Board *board = &set->positions[sample[k]].board;
@@ -121,6 +122,7 @@ bool probcut_fit(const TrainSet *set, const Model *model, const ProbcutFitOption
     bool ok = plane_fit(cells, low, high, out);
     if (!ok)
         error_set(error, "probcut fit: too few positions to fit (found %zu)", total);
+    solver_local_free(&solver);
     free(cells);
     free(taken);
     free(sample);

@@ -768,6 +768,8 @@ static void worker_init(Worker *worker, RunShared *shared, int id)
     worker->presolve = false;
     Tt *tt = shared->limits->use_tt ? &shared->search->tt : NULL;
     solver_init(&worker->solver, tt, &shared->search->stop);
+    if (tt) /* without it the solver only has the shared table: slower, as right */
+        solver_local_alloc(&worker->solver);
     worker->solver.stop2 = &shared->run_stop;
     worker->solver.model = worker->model;
     worker->solver.probcut = &shared->search->probcut;
@@ -985,8 +987,10 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
         pthread_mutex_destroy(&pool.mutex);
         pthread_cond_destroy(&pool.changed);
     }
-    for (int i = 0; i < threads; ++i)
+    for (int i = 0; i < threads; ++i) {
         nodes += workers[i].solver.nodes;
+        solver_local_free(&workers[i].solver);
+    }
     result->nodes = nodes;
     result->seconds = search_clock() - start;
     free(workers);

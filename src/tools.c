@@ -68,7 +68,9 @@ static void solve_one(Search *search, int threads, const Board *board, int *move
     }
     Solver solver;
     solver_init(&solver, &search->tt, NULL);
+    solver_local_alloc(&solver); /* optional: the solve is right without it */
     SolveResult result = endgame_solve(&solver, board, false);
+    solver_local_free(&solver);
     *move = result.move;
     *score = result.score;
     *nodes = solver.nodes;

@@ -119,6 +119,9 @@ START_TEST(test_endgame_matches_minimax)
     TestRandom random = {2024};
     Tt tt;
     ck_assert(tt_init(&tt, 4));
+    Solver local; /* only holds the local table that the solves below share */
+    solver_init(&local, NULL, NULL);
+    ck_assert(solver_local_alloc(&local));
     int tried = 0;
     for (int round = 0; round < 3000; ++round) {
         int empties = 1 + round % 10;
@@ -132,6 +135,7 @@ START_TEST(test_endgame_matches_minimax)
         solver_init(&solver, NULL, NULL);
         ck_assert_int_eq(endgame_search(&solver, &board, -SCORE_MAX, SCORE_MAX), expected);
         solver_init(&solver, &tt, NULL);
+        solver.local = local.local; /* kept from position to position, as the table is */
         SolveResult result = endgame_solve(&solver, &board, false);
         ck_assert_int_eq(result.score, expected);
         if (result.move >= 0 && result.move < 64) { /* the move reaches that score */
@@ -141,12 +145,14 @@ START_TEST(test_endgame_matches_minimax)
         }
         /* win/draw/loss mode gets the sign right */
         solver_init(&solver, &tt, NULL);
+        solver.local = local.local;
         SolveResult wld = endgame_solve(&solver, &board, true);
         int sign = expected > 0 ? 1 : expected < 0 ? -1 : 0;
         ck_assert_int_eq(wld.score > 0 ? 1 : wld.score < 0 ? -1 : 0, sign);
         ++tried;
     }
     ck_assert_int_gt(tried, 2000);
+    solver_local_free(&local);
     tt_free(&tt);
 }
 END_TEST
@@ -158,6 +164,9 @@ START_TEST(test_endgame_fail_soft_bounds)
     TestRandom random = {77};
     Tt tt;
     ck_assert(tt_init(&tt, 16));
+    Solver local; /* its local table serves every window with the shared table */
+    solver_init(&local, NULL, NULL);
+    ck_assert(solver_local_alloc(&local));
     int tried = 0;
     while (tried < 40) {
         Board board;
@@ -170,6 +179,8 @@ START_TEST(test_endgame_fail_soft_bounds)
             int alpha = test_random_below(&random, 100) - 50;
             int beta = alpha + 1 + test_random_below(&random, 20);
             solver_init(&solver, (w & 1) ? &tt : NULL, NULL);
+            if (w & 1)
+                solver.local = local.local;
             int value = endgame_search(&solver, &board, alpha, beta);
             if (value <= alpha)
                 ck_assert_int_le(exact, value);
@@ -180,6 +191,51 @@ START_TEST(test_endgame_fail_soft_bounds)
         }
         ++tried;
     }
+    solver_local_free(&local);
+    tt_free(&tt);
+}
+END_TEST
+
+START_TEST(test_endgame_local_table_windows)
+{
+    /* One solver with a local table solves positions of 8-13 empties (whose nodes the local
+     * table holds) in many random windows one after another, so most windows start from
+     * bounds another window stored; each result must stand against the exact score found
+     * with no table at all. */
+    TestRandom random = {4242};
+    Tt tt;
+    ck_assert(tt_init(&tt, 8));
+    Solver solver;
+    solver_init(&solver, &tt, NULL);
+    ck_assert(solver_local_alloc(&solver));
+    int tried = 0, inside = 0;
+    while (tried < 60) {
+        Board board;
+        if (!random_position(&random, 8 + tried % 6, &board))
+            continue;
+        Solver plain;
+        solver_init(&plain, NULL, NULL);
+        int exact = endgame_search(&plain, &board, -SCORE_MAX, SCORE_MAX);
+        for (int w = 0; w < 12; ++w) {
+            int alpha = exact - 6 + test_random_below(&random, 12);
+            int beta = alpha + 1 + test_random_below(&random, 4) * (w & 1);
+            int value = endgame_search(&solver, &board, alpha, beta);
+            if (value <= alpha) {
+                ck_assert_int_le(exact, value);
+            } else if (value >= beta) {
+                ck_assert_int_ge(exact, value);
+            } else {
+                ck_assert_int_eq(exact, value);
+                ++inside;
+            }
+        }
+        ck_assert_int_eq(endgame_search(&solver, &board, -SCORE_MAX, SCORE_MAX), exact);
+        ++tried;
+    }
+    ck_assert_int_gt(inside, 0);
+    ck_assert_uint_gt(solver.nodes, 0);
+    solver_local_free(&solver);
+    ck_assert_ptr_null(solver.local);
     tt_free(&tt);
 }
 END_TEST
@@ -558,6 +614,7 @@ int main(void)
     tcase_add_test(endgame, test_stability_matches_reference_and_holds);
     tcase_add_test(endgame, test_endgame_matches_minimax);
     tcase_add_test(endgame, test_endgame_fail_soft_bounds);
+    tcase_add_test(endgame, test_endgame_local_table_windows);
     tcase_add_test(endgame, test_endgame_stop_flag);
     suite_add_tcase(suite, endgame);
     TCase *search = tcase_create("search");
