@@ -62,7 +62,7 @@ static inline uint64_t board_mix64(uint64_t x)
     return x;
 }
 
-/* Inline: the solver hashes at every node from 10 empties. */
+/* A well-mixed 64-bit key of a position (the match openings tell positions apart by it). */
 static inline uint64_t board_hash(const Board *board)
 {
     return board_mix64(board->player ^ board_mix64(board->opponent + 0x9e3779b97f4a7c15ULL));

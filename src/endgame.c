@@ -97,9 +97,9 @@ void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop)
 
 /* The local table. Below ENDGAME_TT_EMPTIES the shared table's probes wait for main memory
  * longer than the subtrees they spare take to search; a table this small stays in the
- * core's own cache. Direct-mapped, always replaced, whole positions checked. FForum
- * #40-#48: 578.6 M nodes and 17.4-18.2 s against 678.5 M and 20.1-20.6 s with the shared
- * table from 10 empties and none below (side by side). */
+ * core's own cache. Direct-mapped, always replaced, whole positions checked. Against the
+ * shared table from 10 empties and none below, side by side: FForum #40-#48 578.5 M nodes
+ * and 17.5-18.0 s against 678.5 M and 20.2-20.3 s; FForum 40-59 930 s against 1,006 s. */
 struct LocalSlot {
     uint64_t player, opponent;
     int8_t lower, upper;
