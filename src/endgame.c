@@ -125,8 +125,7 @@ void solver_local_free(Solver *solver)
 
 static inline LocalSlot *local_slot(const Solver *solver, uint64_t player, uint64_t opponent)
 {
-    uint64_t h = player * 0x9e3779b97f4a7c15ULL ^ opponent * 0xc2b2ae3d27d4eb4fULL;
-    return &solver->local[h >> (64 - LOCAL_BITS)];
+    return &solver->local[tt_hash(player, opponent) >> (64 - LOCAL_BITS)];
 }
 
 static inline int popcount(uint64_t x)

@@ -48,6 +48,12 @@ void tt_free(Tt *tt);
 void tt_clear(Tt *tt);
 void tt_new_search(Tt *tt);
 
+/* The key both the shared table and the solvers' local tables index by (their top bits). */
+static inline uint64_t tt_hash(uint64_t player, uint64_t opponent)
+{
+    return player * 0x9e3779b97f4a7c15ULL ^ opponent * 0xc2b2ae3d27d4eb4fULL;
+}
+
 /* The bucket index: two independent multiplies and a rotation, where board_hash's two
  * chained finalisers took about four times as long; every table access, and the enhanced
  * cutoffs' probe of every child, starts with it. The top bits of a product depend on every
@@ -55,7 +61,7 @@ void tt_new_search(Tt *tt);
  * so the index only has to spread positions, not tell them apart. */
 static inline size_t tt_index(const Tt *tt, const Board *board)
 {
-    uint64_t h = board->player * 0x9e3779b97f4a7c15ULL ^ board->opponent * 0xc2b2ae3d27d4eb4fULL;
+    uint64_t h = tt_hash(board->player, board->opponent);
     return (size_t)((h >> 40 | h << 24) & tt->mask);
 }
 

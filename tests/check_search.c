@@ -157,6 +157,18 @@ START_TEST(test_endgame_matches_minimax)
 }
 END_TEST
 
+/* A fail-soft result against the exact score: a fail-low result is an upper bound, a
+ * fail-high one a lower bound, anything inside the window exact. */
+static void assert_fail_soft(int exact, int value, int alpha, int beta)
+{
+    if (value <= alpha)
+        ck_assert_int_le(exact, value);
+    else if (value >= beta)
+        ck_assert_int_ge(exact, value);
+    else
+        ck_assert_int_eq(exact, value);
+}
+
 START_TEST(test_endgame_fail_soft_bounds)
 {
     /* deeper positions (14 empties), checked against the full-window score with random
@@ -181,13 +193,7 @@ START_TEST(test_endgame_fail_soft_bounds)
             solver_init(&solver, (w & 1) ? &tt : NULL, NULL);
             if (w & 1)
                 solver.local = local.local;
-            int value = endgame_search(&solver, &board, alpha, beta);
-            if (value <= alpha)
-                ck_assert_int_le(exact, value);
-            else if (value >= beta)
-                ck_assert_int_ge(exact, value);
-            else
-                ck_assert_int_eq(exact, value);
+            assert_fail_soft(exact, endgame_search(&solver, &board, alpha, beta), alpha, beta);
         }
         ++tried;
     }
@@ -220,14 +226,8 @@ START_TEST(test_endgame_local_table_windows)
             int alpha = exact - 6 + test_random_below(&random, 12);
             int beta = alpha + 1 + test_random_below(&random, 4) * (w & 1);
             int value = endgame_search(&solver, &board, alpha, beta);
-            if (value <= alpha) {
-                ck_assert_int_le(exact, value);
-            } else if (value >= beta) {
-                ck_assert_int_ge(exact, value);
-            } else {
-                ck_assert_int_eq(exact, value);
-                ++inside;
-            }
+            assert_fail_soft(exact, value, alpha, beta);
+            inside += value > alpha && value < beta;
         }
         ck_assert_int_eq(endgame_search(&solver, &board, -SCORE_MAX, SCORE_MAX), exact);
         ++tried;
