@@ -18,9 +18,10 @@ static const char PROBCUT_MAGIC[] = "octuple-probcut 1";
 
 double probcut_t(int level)
 {
-    /* one narrow pass measured best (FForum #45, #49): wider or more passes cost more than
-     * the exact search saves from their results */
-    static const double widths[PROBCUT_LEVELS] = {1.1};
+    /* a narrow pass, then (far from the end only: see worker_run) a wider one. Over
+     * 22-25 empties one narrow pass measured best (FForum #45, #49; a 2.0 pass after it
+     * took `make solvebench` from 1,704.7 M nodes to 1,736.2 M) */
+    static const double widths[PROBCUT_LEVELS] = {1.1, 2.0};
     return widths[level < 0 ? 0 : level >= PROBCUT_LEVELS ? PROBCUT_LEVELS - 1 : level];
 }
 

@@ -18,7 +18,7 @@
 #include "error.h"
 
 enum {
-    PROBCUT_LEVELS = 1,       /* selective passes searched before the exact one */
+    PROBCUT_LEVELS = 2,       /* selective passes searched before the exact one, at most */
     PROBCUT_MIN_EMPTIES = 10, /* fewer empties: solving is cheaper than predicting */
     /* the shallow search's depth: measured (octuple-train probcut), deeper searches predict
      * the exact score hardly better than two plies, and cost far more */

@@ -25,6 +25,12 @@ enum {
     /* discs by which a selective pass must prefer another root move to put it before the
      * midgame search's first one: see root_keep_first */
     SELECTIVE_REORDER_MARGIN = 4,
+    /* the second, wider selective pass: from this many empties, where it costs 3-5% of
+     * the exact solve, and only after a first pass scoring the position within this many
+     * discs of a draw (near +-64 the network's scores saturate and its cuts err: at FForum
+     * #59, +64, the wider pass scored G8 +51, and the solve took 217 M nodes against 13 M) */
+    SELECTIVE_WIDE_EMPTIES = 26,
+    SELECTIVE_WIDE_SCORE = 40,
     /* the table from this remaining depth: at depth 1 a probe costs more than it saves
      * (a depth-13 search 2.2 s against 3.5 s with the depth-1 ordering below, 5% more nodes);
      * but see Worker.presolve */
@@ -65,7 +71,8 @@ typedef struct OrderedMove {
 
 SearchLimits search_default_limits(void)
 {
-    SearchLimits limits = {7, 20, 1, 0.0, 0, 1, true, 0, 0};
+    SearchLimits limits = {.depth = 7, .exact_empties = 20, .lines = 1, .threads = 1,
+                           .use_tt = true};
     return limits;
 }
 
@@ -613,17 +620,11 @@ static void root_sort(RootMove *moves, int count)
     }
 }
 
-/* One iteration at the root. With several lines every move gets a full window, so the
- * scores are exact relative to each other; otherwise moves after the first are only
- * proven worse with null windows. Returns false when stopped. */
-/* The first root move of an exact solve, searched in a narrow window around the midgame
- * estimate that widens on failure: proving one score is far cheaper than a full window.
- * Exact scores are always even, so (g - 2, g + 2) asks exactly "is it g?". */
-static int root_aspiration(Worker *worker, const RootMove *move, int depth, int guess)
+/* An exact root move searched in the window (low, high), which widens on each failure,
+ * twice as far each time, until the score falls inside it. */
+static int root_widen(Worker *worker, const RootMove *move, int depth, int low, int high)
 {
     int delta = 2 * EVAL_DISC;
-    int center = 2 * EVAL_DISC * (int)lround((double)guess / (2 * EVAL_DISC));
-    int low = center - delta, high = center + delta;
     for (;;) {
         int value = root_child(worker, move, depth, true, low, high);
         if (worker->solver.stopped)
@@ -640,6 +641,15 @@ static int root_aspiration(Worker *worker, const RootMove *move, int depth, int 
             return value;
         }
     }
+}
+
+/* The first root move of an exact solve, searched in a narrow window around the estimate
+ * of the searches before: proving one score is far cheaper than a full window. Exact
+ * scores are always even, so (g - 2, g + 2) asks exactly "is it g?". */
+static int root_aspiration(Worker *worker, const RootMove *move, int depth, int guess)
+{
+    int center = 2 * EVAL_DISC * (int)lround((double)guess / (2 * EVAL_DISC));
+    return root_widen(worker, move, depth, center - 2 * EVAL_DISC, center + 2 * EVAL_DISC);
 }
 
 /* The root moves after the first, shared out among the threads (exact, one line). */
@@ -682,6 +692,9 @@ static bool root_split(Worker *worker, RootMove *moves, int count)
     return !worker->solver.stopped;
 }
 
+/* One iteration at the root. With several lines every move gets a full window, so the
+ * scores are exact relative to each other; otherwise moves after the first are only
+ * proven worse with null windows. Returns false when stopped. */
 static bool root_iteration(Worker *worker, RootMove *moves, int count, int depth, bool exact,
                            int lines)
 {
@@ -701,8 +714,14 @@ static bool root_iteration(Worker *worker, RootMove *moves, int count, int depth
             value = root_child(worker, &moves[i], depth, exact, -SCORE_INFINITE, beta);
         } else {
             value = root_child(worker, &moves[i], depth, exact, alpha, alpha + 1);
+            /* a move that beats the best so far: its score, from the bound the null
+             * window proved. Exact, a narrow window that widens asks for less than
+             * (value, beta): at FForum #54 C7 proved better than -4 took 1.37 G nodes to
+             * find -2 with beta open */
             if (value > alpha && !worker->solver.stopped)
-                value = root_child(worker, &moves[i], depth, exact, value, beta);
+                value = exact
+                    ? root_widen(worker, &moves[i], depth, value - EVAL_DISC, value + EVAL_DISC)
+                    : root_child(worker, &moves[i], depth, exact, value, beta);
         }
         if (worker->solver.stopped)
             return false;
@@ -871,7 +890,12 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
         /* selective passes: each is far cheaper than the exact solve and leaves it the
          * best moves of the deep nodes and a close first guess */
         int first = moves[0].move;
+        int wide_empties = limits->wide_pass_empties > 0 ? limits->wide_pass_empties
+                                                         : SELECTIVE_WIDE_EMPTIES;
         for (int level = 0; level < PROBCUT_LEVELS; ++level) {
+            if (level > 0 && (empties < wide_empties
+                              || abs(moves[0].score) >= SELECTIVE_WIDE_SCORE * EVAL_DISC))
+                break;
             worker->solver.level = level;
             bool done = root_iteration(worker, moves, count, empties, true, lines);
             worker->solver.level = TT_LEVEL_FULL;

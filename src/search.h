@@ -30,6 +30,8 @@ typedef struct SearchLimits {
     bool use_tt;         /* false only for tests */
     int split_empties;   /* parallel solves share out nodes with at least this many empties;
                             0 = the tuned default (tests lower it to exercise the threads) */
+    int wide_pass_empties; /* the second, wider selective pass before a solve from this many
+                            empties; 0 = the tuned default (tests lower it) */
     int check_nodes;     /* nodes between looks at stop flags and cutoffs; 0 = default (tests
                             look often, to make rare thread interleavings common) */
 } SearchLimits;

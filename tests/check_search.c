@@ -445,7 +445,7 @@ START_TEST(test_selective_passes_keep_exact_scores)
     static Probcut narrow = {.enabled = true, .base = 1.0};
     TestRandom random = {4242};
     int tried = 0;
-    uint64_t nodes_plain = 0, nodes_selective = 0;
+    uint64_t nodes_plain = 0, nodes_selective = 0, nodes_wide = 0;
     while (tried < 24) {
         Board board;
         if (!random_position(&random, PROBCUT_MIN_EMPTIES + 4 + tried % 4, &board)
@@ -454,11 +454,13 @@ START_TEST(test_selective_passes_keep_exact_scores)
         Solver solver;
         solver_init(&solver, NULL, NULL);
         int expected = endgame_search(&solver, &board, -SCORE_MAX, SCORE_MAX);
-        for (int variant = 0; variant < 3; ++variant) {
+        for (int variant = 0; variant < 5; ++variant) {
             search_set_probcut(&search, variant == 0 ? NULL : &narrow);
             SearchLimits limits = search_default_limits();
             limits.exact_empties = 64;
-            limits.threads = variant == 2 ? 2 : 1;
+            limits.threads = variant == 2 || variant == 4 ? 2 : 1;
+            if (variant >= 3) /* the wider second pass too */
+                limits.wide_pass_empties = PROBCUT_MIN_EMPTIES + 4;
             SearchResult result;
             search_run(&search, &board, &limits, &result, NULL, NULL);
             ck_assert(result.exact);
@@ -471,10 +473,13 @@ START_TEST(test_selective_passes_keep_exact_scores)
                 nodes_plain += result.nodes;
             else if (variant == 1)
                 nodes_selective += result.nodes;
+            else if (variant == 3)
+                nodes_wide += result.nodes;
         }
         ++tried;
     }
     ck_assert(nodes_plain != nodes_selective); /* the passes ran */
+    ck_assert(nodes_wide != nodes_selective);  /* and the wider one too */
     search_free(&search);
     model_free(model);
 }
