@@ -210,25 +210,6 @@ static inline uint64_t quadrant_mask(int square)
     return QUADRANT_A1 << (square & 36);
 }
 
-/* A stored lower and upper bound against the window: true, with the score in `cut`, when
- * they settle the node; otherwise they may narrow the window. */
-static inline bool bounds_apply(int lower, int upper, int *alpha, int *beta, int *cut)
-{
-    if (lower >= *beta || lower == upper) {
-        *cut = lower;
-        return true;
-    }
-    if (upper <= *alpha) {
-        *cut = upper;
-        return true;
-    }
-    if (lower > *alpha)
-        *alpha = lower;
-    if (upper < *beta)
-        *beta = upper;
-    return false;
-}
-
 /* A leaf move's value against the node's best and window: true when it cuts. */
 static inline bool leaf_take(int value, int *alpha, int beta, int *best)
 {
@@ -732,7 +713,7 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
             local_hit = true; /* the shared table has nothing better: skip its probe */
             tt_move = local->move;
             if (local->level >= solver->level
-                && bounds_apply(local->lower, local->upper, &alpha, &beta, &known))
+                && tt_bounds_apply(local->lower, local->upper, &alpha, &beta, &known))
                 return known;
         }
     }
@@ -741,7 +722,7 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
         tt_move = entry.move;
         /* a midgame or more selective entry: its move is only a hint */
         if (entry.depth >= TT_DEPTH_EXACT + empties && entry.level >= solver->level
-            && bounds_apply(entry.lower, entry.upper, &alpha, &beta, &known))
+            && tt_bounds_apply(entry.lower, entry.upper, &alpha, &beta, &known))
             return known;
     }
 

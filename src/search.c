@@ -510,16 +510,10 @@ static int split_search(Worker *worker, const Board *board, int alpha, int beta)
     if (solver->tt && tt_probe(solver->tt, board, &entry)) {
         tt_move = entry.move;
         int empties = board_count_empties(board);
-        if (entry.depth >= TT_DEPTH_EXACT + empties && entry.level >= solver->level) {
-            if (entry.lower >= beta || entry.lower == entry.upper)
-                return entry.lower;
-            if (entry.upper <= alpha)
-                return entry.upper;
-            if (entry.lower > alpha)
-                alpha = entry.lower;
-            if (entry.upper < beta)
-                beta = entry.upper;
-        }
+        int known;
+        if (entry.depth >= TT_DEPTH_EXACT + empties && entry.level >= solver->level
+            && tt_bounds_apply(entry.lower, entry.upper, &alpha, &beta, &known))
+            return known;
     }
     /* enhanced transposition cutoffs, as in the one-thread solver: FForum #40-#52 on two
      * threads 4.44-4.45 G nodes and 59-61 s with them, 4.78-4.82 G and 67 s without */

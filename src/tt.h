@@ -54,6 +54,26 @@ static inline uint64_t tt_hash(uint64_t player, uint64_t opponent)
     return player * 0x9e3779b97f4a7c15ULL ^ opponent * 0xc2b2ae3d27d4eb4fULL;
 }
 
+/* An exact entry's stored lower and upper bound (shared or local table) against the window:
+ * true, with the score in `cut`, when they settle the node; otherwise they may narrow the
+ * window. */
+static inline bool tt_bounds_apply(int lower, int upper, int *alpha, int *beta, int *cut)
+{
+    if (lower >= *beta || lower == upper) {
+        *cut = lower;
+        return true;
+    }
+    if (upper <= *alpha) {
+        *cut = upper;
+        return true;
+    }
+    if (lower > *alpha)
+        *alpha = lower;
+    if (upper < *beta)
+        *beta = upper;
+    return false;
+}
+
 /* The bucket index: two independent multiplies and a rotation, where board_hash's two
  * chained finalisers took about four times as long; every table access, and the enhanced
  * cutoffs' probe of every child, starts with it. The top bits of a product depend on every
