@@ -1,6 +1,10 @@
 /* Incremental evaluation: index maintenance and table sums. */
 #include "eval.h"
 
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+#include <immintrin.h>
+#endif
+
 static inline int move_number_of(const Board *board)
 {
     int number = __builtin_popcountll(board->player | board->opponent) - 4;
@@ -182,6 +186,26 @@ int32_t eval_sum(const EvalState *state, const Model *model)
     int count = state->instance_count;
     bool mirror = read_mirrored(state, model);
     int32_t sum = set->bias;
+#if defined(__AVX512F__) && defined(__AVX512BW__) && !defined(EVAL_SCALAR)
+    /* Sixteen table reads per gather. Each lane reads 32 bits at its 16-bit entry and keeps
+     * the low half; the read may run 2 bytes past a set's last entry, which the allocation
+     * leaves room for (model.c). */
+    const Shape *shape = &model->shapes[state->shape];
+    const uint32_t *bases = shape->lane_offsets + (mirror ? shape->lane_count : 0);
+    __m512i total = _mm512_setzero_si512();
+    for (int b = 0; b < count; b += 16) {
+        __mmask16 live = count - b >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (count - b)) - 1);
+        __m512i lane_index = _mm512_cvtepu16_epi32(_mm256_load_si256((const __m256i *)(index + b)));
+        __m512i base = _mm512_loadu_si512(bases + b);
+        __m512i position = mirror ? _mm512_sub_epi32(base, lane_index)
+                                  : _mm512_add_epi32(base, lane_index);
+        __m512i read = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, position,
+                                                   values, 2);
+        total = _mm512_add_epi32(total, _mm512_srai_epi32(_mm512_slli_epi32(read, 16), 16));
+    }
+    (void)instance;
+    return eval_sign(state, model) * (sum + _mm512_reduce_add_epi32(total));
+#endif
     /* Two loops rather than a select per instance: the hot loop stays one load, one add. */
     if (!mirror) {
         for (int k = 0; k < count; ++k)

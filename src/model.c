@@ -86,7 +86,7 @@ static bool weights_allocate(Model *model)
         size_t entries = model->shapes[model->sets[s].shape].table_size;
         bytes += (entries * sizeof(int16_t) + LINE - 1) / LINE * LINE;
     }
-    size_t rounded = bytes ? bytes : LINE;
+    size_t rounded = bytes + LINE; /* a line more: eval_sum may read 2 bytes past the end */
     unsigned char *storage = aligned_alloc(LINE, rounded);
     if (!storage)
         return false;

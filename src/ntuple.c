@@ -157,6 +157,7 @@ void shape_free(Shape *shape)
     free(shape->instances);
     free(shape->square_powers);
     free(shape->empty_indices);
+    free(shape->lane_offsets);
     memset(shape, 0, sizeof *shape);
 }
 
@@ -185,7 +186,9 @@ static bool shape_derive(Shape *shape, OctError *error)
     shape->instances = malloc(sizeof *shape->instances * (size_t)instances);
     shape->square_powers = zeroed_blocks(sizeof *shape->square_powers * SQUARE_COUNT * (size_t)lanes);
     shape->empty_indices = zeroed_blocks(sizeof *shape->empty_indices * (size_t)lanes);
-    if (!shape->tuple_offsets || !shape->instances || !shape->square_powers || !shape->empty_indices)
+    shape->lane_offsets = zeroed_blocks(sizeof *shape->lane_offsets * 2 * (size_t)lanes);
+    if (!shape->tuple_offsets || !shape->instances || !shape->square_powers || !shape->empty_indices
+        || !shape->lane_offsets)
         return error_set(error, "out of memory");
 
     uint32_t offset = 0;
@@ -199,6 +202,8 @@ static bool shape_derive(Shape *shape, OctError *error)
             shape->instances[k].max_index = (uint16_t)(entries - 1);
             shape->instances[k].tuple = (uint16_t)t;
             shape->empty_indices[k] = (uint16_t)((entries - 1) / 2); /* every digit 1 */
+            shape->lane_offsets[k] = offset;
+            shape->lane_offsets[lanes + k] = offset + entries - 1;
             uint32_t power = 1;
             for (int j = 0; j < tuple->size; ++j, power *= 3)
                 shape->square_powers[tuple->squares[i][j] * lanes + k] = (uint16_t)power;

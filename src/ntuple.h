@@ -53,6 +53,9 @@ typedef struct Shape {
     int lane_count;                 /* instance_count rounded up to SHAPE_LANE_BLOCK */
     uint16_t *square_powers;        /* [square * lane_count + instance]: 3^j or 0 */
     uint16_t *empty_indices;        /* [instance]: the index of an all-empty instance */
+    /* [lane]: the instance's offset, then [lane_count + lane]: offset + max_index, for
+     * reading the tables a vector of lanes at a time (0 in padding lanes) */
+    uint32_t *lane_offsets;
 } Shape;
 
 /* 3^n */
