@@ -177,20 +177,13 @@ int eval_entries(const EvalState *state, const Model *model, uint32_t *entries)
     return state->instance_count;
 }
 
-int32_t eval_sum(const EvalState *state, const Model *model)
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+/* The table entries of the instances, summed sixteen reads per gather. Each lane reads 32
+ * bits at its 16-bit entry and keeps the low half; the read may run 2 bytes past a set's
+ * last entry, which the allocation leaves room for (model.c). Padding lanes are masked. */
+static int32_t entries_sum(const Shape *shape, const int16_t *values, const uint16_t *index,
+                           int count, bool mirror)
 {
-    const WeightSet *set = model_weights(model, state->move_number);
-    const int16_t *values = set->values;
-    const ShapeInstance *instance = model->shapes[state->shape].instances;
-    const uint16_t *index = state->index;
-    int count = state->instance_count;
-    bool mirror = read_mirrored(state, model);
-    int32_t sum = set->bias;
-#if defined(__AVX512F__) && defined(__AVX512BW__) && !defined(EVAL_SCALAR)
-    /* Sixteen table reads per gather. Each lane reads 32 bits at its 16-bit entry and keeps
-     * the low half; the read may run 2 bytes past a set's last entry, which the allocation
-     * leaves room for (model.c). */
-    const Shape *shape = &model->shapes[state->shape];
     const uint32_t *bases = shape->lane_offsets + (mirror ? shape->lane_count : 0);
     __m512i total = _mm512_setzero_si512();
     for (int b = 0; b < count; b += 16) {
@@ -203,9 +196,14 @@ int32_t eval_sum(const EvalState *state, const Model *model)
                                                    values, 2);
         total = _mm512_add_epi32(total, _mm512_srai_epi32(_mm512_slli_epi32(read, 16), 16));
     }
-    (void)instance;
-    return eval_sign(state, model) * (sum + _mm512_reduce_add_epi32(total));
-#endif
+    return _mm512_reduce_add_epi32(total);
+}
+#else
+static int32_t entries_sum(const Shape *shape, const int16_t *values, const uint16_t *index,
+                           int count, bool mirror)
+{
+    const ShapeInstance *instance = shape->instances;
+    int32_t sum = 0;
     /* Two loops rather than a select per instance: the hot loop stays one load, one add. */
     if (!mirror) {
         for (int k = 0; k < count; ++k)
@@ -214,6 +212,15 @@ int32_t eval_sum(const EvalState *state, const Model *model)
         for (int k = 0; k < count; ++k)
             sum += values[instance[k].offset + instance[k].max_index - index[k]];
     }
+    return sum;
+}
+#endif
+
+int32_t eval_sum(const EvalState *state, const Model *model)
+{
+    const WeightSet *set = model_weights(model, state->move_number);
+    int32_t sum = set->bias + entries_sum(&model->shapes[state->shape], set->values, state->index,
+                                          state->instance_count, read_mirrored(state, model));
     return eval_sign(state, model) * sum;
 }
 
