@@ -730,6 +730,9 @@ int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha,
 {
     MoveItem list[MOVE_LIST_SIZE];
     int count = order_moves(solver, board->player, board->opponent, moves, list, alpha);
+    /* the threads share out every move after the first: all of them need their scores */
+    if (solver->model)
+        order_refine(solver, board->player, board->opponent, list, 0, count, alpha);
     moves_sort(list, count);
     for (int i = 0; i < count; ++i)
         squares[i] = list[i].square;
