@@ -372,7 +372,7 @@ typedef struct MoveItem {
     int order;
     uint64_t flips;
     int base;   /* the order before the ordering search */
-    int bound;  /* true: `order` holds the ordering search's bound, not its score */
+    bool bound; /* `order` holds the ordering search's bound, not its score */
 } MoveItem;
 
 static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
@@ -511,7 +511,7 @@ static int shallow_search(Solver *solver, const EvalState *state, int depth, int
                   : -SHALLOW_MOBILITY_WEIGHT
                         * (popcount(replies) + popcount(replies & STABILITY_CORNERS))
                     + stability_corners(player ^ flips ^ (1ULL << square));
-        list[count++] = (MoveItem){square, order, flips, 0, 0};
+        list[count++] = (MoveItem){square, order, flips, 0, false};
     }
     int original_alpha = alpha;
     int best = -SHALLOW_INF;
@@ -568,6 +568,13 @@ static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, ui
     return false;
 }
 
+/* The child score (its side's view) from which a move counts as bad enough, SHALLOW_MARGIN
+ * discs below alpha, whatever its exact ordering score (see order_moves). */
+static inline int ordering_ceiling(int alpha)
+{
+    return alpha > -SCORE_INF ? (SHALLOW_MARGIN - alpha) * EVAL_DISC : SHALLOW_INF;
+}
+
 /* The depth of the ordering searches at a node with `empties` empties (see order_moves). */
 static inline int ordering_depth(int empties)
 {
@@ -609,8 +616,7 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
          * from 20 empties instead of one cost #56 7% more. */
         depth = ordering_depth(empties);
         eval_set(&state, solver->model, &(Board){player, opponent});
-        if (alpha > -SCORE_INF)
-            ceiling = (SHALLOW_MARGIN - alpha) * EVAL_DISC;
+        ceiling = ordering_ceiling(alpha);
     }
     for (uint64_t m = moves; m; m &= m - 1) {
         int square = __builtin_ctzll(m);
@@ -626,7 +632,7 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
             order -= 4;
         if ((odd >> square) & 1)
             order += 2;
-        list[count++] = (MoveItem){square, order, flips, order, 0};
+        list[count++] = (MoveItem){square, order, flips, order, false};
     }
     if (evaluate) {
         moves_sort(list, count);
@@ -643,10 +649,10 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
                 int limit = need >= ceiling ? ceiling : need <= -SHALLOW_INF + 1
                           ? -SHALLOW_INF + 1 : (int)need;
                 value = shallow_search(solver, &child, depth, limit - 1, limit);
-                if (value < limit && value > -SHALLOW_INF)
+                if (value < limit)
                     value = shallow_search(solver, &child, depth, -SHALLOW_INF, limit);
                 else
-                    list[i].bound = 1;
+                    list[i].bound = true;
             }
             list[i].order -= value * SHALLOW_WEIGHT / EVAL_DISC;
             if (i == 0 || list[i].order > best_key)
@@ -663,7 +669,7 @@ static void order_refine(Solver *solver, uint64_t player, uint64_t opponent, Mov
                          int from, int count, int alpha)
 {
     int depth = ordering_depth(popcount(~(player | opponent)));
-    int ceiling = alpha > -SCORE_INF ? (SHALLOW_MARGIN - alpha) * EVAL_DISC : SHALLOW_INF;
+    int ceiling = ordering_ceiling(alpha);
     EvalState state, child;
     bool ready = false;
     for (int i = from; i < count; ++i) {
@@ -678,7 +684,7 @@ static void order_refine(Solver *solver, uint64_t player, uint64_t opponent, Mov
         list[i].order = list[i].base
                       - shallow_search(solver, &child, depth, -SHALLOW_INF, ceiling)
                         * SHALLOW_WEIGHT / EVAL_DISC;
-        list[i].bound = 0;
+        list[i].bound = false;
     }
 }
 
@@ -731,8 +737,7 @@ int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha,
     MoveItem list[MOVE_LIST_SIZE];
     int count = order_moves(solver, board->player, board->opponent, moves, list, alpha);
     /* the threads share out every move after the first: all of them need their scores */
-    if (solver->model)
-        order_refine(solver, board->player, board->opponent, list, 0, count, alpha);
+    order_refine(solver, board->player, board->opponent, list, 0, count, alpha);
     moves_sort(list, count);
     for (int i = 0; i < count; ++i)
         squares[i] = list[i].square;
