@@ -725,6 +725,13 @@ int endgame_shallow(Solver *solver, const Board *board, int depth, int alpha, in
     return shallow_search(solver, &state, depth, alpha, beta);
 }
 
+bool endgame_probcut(Solver *solver, const Board *board, int alpha, int beta, int *cut)
+{
+    int empties = popcount(~(board->player | board->opponent));
+    return solver->level < TT_LEVEL_FULL && empties >= PROBCUT_MIN_EMPTIES
+        && probcut_try(solver, board->player, board->opponent, empties, alpha, beta, cut);
+}
+
 bool endgame_etc(const Solver *solver, const Board *board, uint64_t moves, int beta, int *cut)
 {
     int empties = popcount(~(board->player | board->opponent));

@@ -64,6 +64,10 @@ int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha,
  * children's exact entries: true, with the bound in `cut`, when one of them already proves
  * a move worth at least `beta`. */
 bool endgame_etc(const Solver *solver, const Board *board, uint64_t moves, int beta, int *cut);
+/* A probability cut at `board` in a selective solve (solver->level below TT_LEVEL_FULL), as
+ * the one-thread solver tries at its own nodes: true, with the bound in `cut`, when a shallow
+ * search predicts a score beyond (alpha, beta). */
+bool endgame_probcut(Solver *solver, const Board *board, int alpha, int beta, int *cut);
 /* The best move and its exact score (window -64..64) or, with `wld`, only its sign
  * (window -1..1: score -1, 0 or 1 for loss, draw, win... as a bound). */
 SolveResult endgame_solve(Solver *solver, const Board *board, bool wld);
