@@ -688,13 +688,15 @@ static void order_refine(Solver *solver, uint64_t player, uint64_t opponent, Mov
     }
 }
 
-/* A probability cut: true, with the bound in `cut`, when a shallow search predicts a score
- * beyond the window by t sigmas. A static evaluation first filters out the nodes whose
- * shallow search would only waste time. */
+/* A probability cut, in a selective solve only (solver->level below TT_LEVEL_FULL): true,
+ * with the bound in `cut`, when a shallow search predicts a score beyond the window by t
+ * sigmas. A static evaluation first filters out the nodes whose shallow search would only
+ * waste time. */
 static bool probcut_try(Solver *solver, uint64_t player, uint64_t opponent, int empties,
                         int alpha, int beta, int *cut)
 {
-    if (!solver->model || !solver->probcut || !solver->probcut->enabled)
+    if (solver->level >= TT_LEVEL_FULL || empties < PROBCUT_MIN_EMPTIES || !solver->model
+        || !solver->probcut || !solver->probcut->enabled)
         return false;
     int depth = PROBCUT_DEPTH;
     double width = probcut_t(solver->level) * probcut_sigma(solver->probcut, empties, depth);
@@ -728,8 +730,7 @@ int endgame_shallow(Solver *solver, const Board *board, int depth, int alpha, in
 bool endgame_probcut(Solver *solver, const Board *board, int alpha, int beta, int *cut)
 {
     int empties = popcount(~(board->player | board->opponent));
-    return solver->level < TT_LEVEL_FULL && empties >= PROBCUT_MIN_EMPTIES
-        && probcut_try(solver, board->player, board->opponent, empties, alpha, beta, cut);
+    return probcut_try(solver, board->player, board->opponent, empties, alpha, beta, cut);
 }
 
 bool endgame_etc(const Solver *solver, const Board *board, uint64_t moves, int beta, int *cut)
@@ -807,17 +808,13 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
             return known;
     }
 
-    if (solver->level < TT_LEVEL_FULL && empties >= PROBCUT_MIN_EMPTIES) {
-        int cut;
-        if (probcut_try(solver, player, opponent, empties, alpha, beta, &cut))
-            return cut;
-    }
+    int cut;
+    if (probcut_try(solver, player, opponent, empties, alpha, beta, &cut))
+        return cut;
 
-    if (tt && empties >= ENDGAME_ETC_EMPTIES) {
-        int cut;
-        if (etc_cut(solver, player, opponent, moves, empties, beta, &cut))
-            return cut;
-    }
+    if (tt && empties >= ENDGAME_ETC_EMPTIES
+        && etc_cut(solver, player, opponent, moves, empties, beta, &cut))
+        return cut;
 
     /* the children are leaves: see search_child */
     bool leaf_children = empties == ENDGAME_SORT_EMPTIES + 1;
@@ -849,7 +846,7 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
         MoveItem list[MOVE_LIST_SIZE];
         int count = order_moves(solver, player, opponent, rest, list, alpha);
         for (int i = 0; i < count; ++i) {
-            if (i == 1 && solver->model && empties >= ENDGAME_SHALLOW_EMPTIES)
+            if (i == 1) /* nothing to do where order_moves left no bound */
                 order_refine(solver, player, opponent, list, 1, count, alpha);
             moves_select(list, i, count);
             if (best_move == MOVE_NONE)
