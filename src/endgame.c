@@ -23,6 +23,9 @@ enum {
      * and 24.8-26.3 s from 11 against 983 M and 27.3-27.7 s from 14 (before the local
      * table, when the shared one started at 10 empties). */
     ENDGAME_ETC_EMPTIES = ENDGAME_TT_EMPTIES + 1,
+    /* from this to ENDGAME_TT_EMPTIES: enhanced cutoffs against the local table, each child's
+     * slot read as the move is rated (see order_moves) */
+    ENDGAME_LOCAL_ETC_EMPTIES = ENDGAME_LOCAL_EMPTIES + 1,
     LOCAL_BITS = 14,           /* 16,384 slots of 32 bytes: half of the core's L2 cache */
     ENDGAME_SHALLOW_EMPTIES = 14,  /* from this: order by a search of depth */
     ENDGAME_SHALLOW_STEP = 2,      /* 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / this */
@@ -595,8 +598,29 @@ static inline int ordering_depth(int empties)
  * in full by order_refine once the first move fails to cut. FForum 40-59 on one thread:
  * 812.5 s and 23.84 G nodes against 855.5 s and 24.46 G with every move searched in full
  * (side by side; #55 381.5 s against 421.3 s, but #56 1.06 G nodes against 0.77 G). */
+/* A child's local-table entry against the parent's beta: true, with the bound in `cut`, when
+ * it already proves the move good enough to end the node. */
+static inline bool local_child_cut(const Solver *solver, uint64_t player, uint64_t opponent,
+                                   int beta, int *cut)
+{
+    const LocalSlot *slot = local_slot(solver, player, opponent);
+    if (slot->player == player && slot->opponent == opponent && slot->level >= solver->level
+        && -slot->upper >= beta) {
+        *cut = -slot->upper;
+        return true;
+    }
+    return false;
+}
+
+/* With `cut` (nodes of ENDGAME_LOCAL_ETC_EMPTIES to ENDGAME_TT_EMPTIES empties) each child's
+ * local-table slot is read as the move is rated: an enhanced transposition cutoff that needs
+ * no flips of its own and answers from the core's cache. When one proves a cut this returns
+ * -1, with the bound in `cut` and the move in list[0].square. The dev set (FForum #40-#52,
+ * #57, #58) took 5.26 G nodes and 199.1 s against 5.43 G and 206.3 s, side by side; the same
+ * probes as a pass of their own before the table's move, with their own flips, saved as many
+ * nodes and no time. */
 static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves,
-                       MoveItem *list, int alpha)
+                       MoveItem *list, int alpha, int beta, int *cut)
 {
     int count = 0;
     int empties = popcount(~(player | opponent));
@@ -623,6 +647,10 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
         uint64_t flips = movegen_flips(player, opponent, square);
         uint64_t next_player = opponent ^ flips;
         uint64_t next_opponent = player ^ flips ^ (1ULL << square);
+        if (cut && local_child_cut(solver, next_player, next_opponent, beta, cut)) {
+            list[0].square = square;
+            return -1;
+        }
         uint64_t replies = movegen_moves(next_player, next_opponent);
         int order = -32 * (popcount(replies) + popcount(replies & STABILITY_CORNERS))
                   + CORNER_STABILITY_WEIGHT * stability_corners(next_opponent);
@@ -743,7 +771,7 @@ bool endgame_etc(const Solver *solver, const Board *board, uint64_t moves, int b
 int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha, int *squares)
 {
     MoveItem list[MOVE_LIST_SIZE];
-    int count = order_moves(solver, board->player, board->opponent, moves, list, alpha);
+    int count = order_moves(solver, board->player, board->opponent, moves, list, alpha, 0, NULL);
     /* the threads share out every move after the first: all of them need their scores */
     order_refine(solver, board->player, board->opponent, list, 0, count, alpha);
     moves_sort(list, count);
@@ -844,7 +872,14 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
     }
     if (rest && best < beta) {
         MoveItem list[MOVE_LIST_SIZE];
-        int count = order_moves(solver, player, opponent, rest, list, alpha);
+        bool local_etc = local && empties >= ENDGAME_LOCAL_ETC_EMPTIES;
+        int count = order_moves(solver, player, opponent, rest, list, alpha, beta,
+                                local_etc ? &cut : NULL);
+        if (count < 0) { /* a child's local entry cut: see order_moves */
+            best = cut;
+            best_move = list[0].square;
+            count = 0;
+        }
         for (int i = 0; i < count; ++i) {
             if (i == 1) /* nothing to do where order_moves left no bound */
                 order_refine(solver, player, opponent, list, 1, count, alpha);
