@@ -586,18 +586,6 @@ static inline int ordering_depth(int empties)
     return depth > ENDGAME_SHALLOW_MAX ? ENDGAME_SHALLOW_MAX : depth;
 }
 
-/* Rates the moves, the higher the better: fewest opponent replies, stable discs at the
- * corners, corners, parity, and far from the end a shallow search. The corner stability
- * term took FForum #40-#48 from 711 M to 655 M nodes and #49-#52 from 2.60 G to 2.35 G.
- * The shallow search only needs to be exact for moves that may reach alpha (-SCORE_INF:
- * every move); the others come last on a bound, which is cheaper to prove.
- * The shallow searches find the best-rated move the way a principal variation search finds
- * the best move: the move rated best without them gets a full search, every other one only a
- * null window asking whether it beats the best so far, and a full search when it does. A cut
- * node mostly needs only that first move; the moves that kept a bound (`bound`) are scored
- * in full by order_refine once the first move fails to cut. FForum 40-59 on one thread:
- * 812.5 s and 23.84 G nodes against 855.5 s and 24.46 G with every move searched in full
- * (side by side; #55 381.5 s against 421.3 s, but #56 1.06 G nodes against 0.77 G). */
 /* A child's local-table entry against the parent's beta: true, with the bound in `cut`, when
  * it already proves the move good enough to end the node. */
 static inline bool local_child_cut(const Solver *solver, uint64_t player, uint64_t opponent,
@@ -612,7 +600,19 @@ static inline bool local_child_cut(const Solver *solver, uint64_t player, uint64
     return false;
 }
 
-/* With `cut` (nodes of ENDGAME_LOCAL_ETC_EMPTIES to ENDGAME_TT_EMPTIES empties) each child's
+/* Rates the moves, the higher the better: fewest opponent replies, stable discs at the
+ * corners, corners, parity, and far from the end a shallow search. The corner stability
+ * term took FForum #40-#48 from 711 M to 655 M nodes and #49-#52 from 2.60 G to 2.35 G.
+ * The shallow search only needs to be exact for moves that may reach alpha (-SCORE_INF:
+ * every move); the others come last on a bound, which is cheaper to prove.
+ * The shallow searches find the best-rated move the way a principal variation search finds
+ * the best move: the move rated best without them gets a full search, every other one only a
+ * null window asking whether it beats the best so far, and a full search when it does. A cut
+ * node mostly needs only that first move; the moves that kept a bound (`bound`) are scored
+ * in full by order_refine once the first move fails to cut. FForum 40-59 on one thread:
+ * 812.5 s and 23.84 G nodes against 855.5 s and 24.46 G with every move searched in full
+ * (side by side; #55 381.5 s against 421.3 s, but #56 1.06 G nodes against 0.77 G).
+ * With `cut` (nodes of ENDGAME_LOCAL_ETC_EMPTIES to ENDGAME_TT_EMPTIES empties) each child's
  * local-table slot is read as the move is rated: an enhanced transposition cutoff that needs
  * no flips of its own and answers from the core's cache. When one proves a cut this returns
  * -1, with the bound in `cut` and the move in list[0].square. The dev set (FForum #40-#52,
