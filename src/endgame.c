@@ -380,6 +380,8 @@ typedef struct MoveItem {
 
 static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
                        bool passed);
+static int deep_search_leaf_parent(Solver *solver, uint64_t player, uint64_t opponent, int alpha,
+                                   int beta, bool passed);
 
 /* The empty squares packed for solve_list, by class (corners first, X-squares last). */
 static inline uint64_t list_build(uint64_t empty)
@@ -404,6 +406,8 @@ static int search_empties(Solver *solver, uint64_t player, uint64_t opponent, in
 {
     uint64_t empty = ~(player | opponent);
     int count = popcount(empty);
+    if (count == ENDGAME_SORT_EMPTIES + 1)
+        return deep_search_leaf_parent(solver, player, opponent, alpha, beta, false);
     if (count > ENDGAME_SORT_EMPTIES)
         return deep_search(solver, player, opponent, alpha, beta, false);
     uint64_t list = list_build(empty);
@@ -586,12 +590,11 @@ static inline int ordering_depth(int empties)
     return depth > ENDGAME_SHALLOW_MAX ? ENDGAME_SHALLOW_MAX : depth;
 }
 
-/* A child's local-table entry against the parent's beta: true, with the bound in `cut`, when
- * it already proves the move good enough to end the node. */
-static inline bool local_child_cut(const Solver *solver, uint64_t player, uint64_t opponent,
-                                   int beta, int *cut)
+/* A child's local-table entry (`slot`, requested earlier) against the parent's beta: true,
+ * with the bound in `cut`, when it already proves the move good enough to end the node. */
+static inline bool local_child_cut(const Solver *solver, const LocalSlot *slot, uint64_t player,
+                                   uint64_t opponent, int beta, int *cut)
 {
-    const LocalSlot *slot = local_slot(solver, player, opponent);
     if (slot->player == player && slot->opponent == opponent && slot->level >= solver->level
         && -slot->upper >= beta) {
         *cut = -slot->upper;
@@ -613,17 +616,20 @@ static inline bool local_child_cut(const Solver *solver, uint64_t player, uint64
  * 812.5 s and 23.84 G nodes against 855.5 s and 24.46 G with every move searched in full
  * (side by side; #55 381.5 s against 421.3 s, but #56 1.06 G nodes against 0.77 G).
  * With `cut` (nodes of ENDGAME_LOCAL_ETC_EMPTIES to ENDGAME_TT_EMPTIES empties) each child's
- * local-table slot is read as the move is rated: an enhanced transposition cutoff that needs
- * no flips of its own and answers from the core's cache. When one proves a cut this returns
- * -1, with the bound in `cut` and the move in list[0].square. The dev set (FForum #40-#52,
- * #57, #58) took 5.26 G nodes and 199.1 s against 5.43 G and 206.3 s, side by side; the same
- * probes as a pass of their own before the table's move, with their own flips, saved as many
- * nodes and no time. */
-static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves,
-                       MoveItem *list, int alpha, int beta, int *cut)
+ * local-table slot is requested as the move is rated and read once all are rated: an
+ * enhanced transposition cutoff that needs no flips of its own. When one proves a cut this
+ * returns -1, with the bound in `cut` and the move in list[0].square. The dev set (FForum
+ * #40-#52, #57, #58) took 5.26 G nodes and 199.1 s against 5.43 G and 206.3 s, side by side;
+ * the same probes as a pass of their own before the table's move, with their own flips, saved
+ * as many nodes and no time. Each slot read as its move was rated waited on the outer caches
+ * (perf annotate: 29% of deep_search's samples on that one compare). Inline, so that the
+ * copy in the 7-empty nodes (see deep_node) drops the parts that never run there. */
+static inline __attribute__((always_inline)) int
+order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves, MoveItem *list,
+            int empties, int alpha, int beta, int *cut)
 {
     int count = 0;
-    int empties = popcount(~(player | opponent));
+    const LocalSlot *slots[MOVE_LIST_SIZE];
     uint64_t odd = odd_quadrants(~(player | opponent));
     bool evaluate = solver->model && empties >= ENDGAME_SHALLOW_EMPTIES;
     EvalState state, child;
@@ -647,9 +653,9 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
         uint64_t flips = movegen_flips(player, opponent, square);
         uint64_t next_player = opponent ^ flips;
         uint64_t next_opponent = player ^ flips ^ (1ULL << square);
-        if (cut && local_child_cut(solver, next_player, next_opponent, beta, cut)) {
-            list[0].square = square;
-            return -1;
+        if (cut) {
+            slots[count] = local_slot(solver, next_player, next_opponent);
+            __builtin_prefetch(slots[count]);
         }
         uint64_t replies = movegen_moves(next_player, next_opponent);
         int order = -32 * (popcount(replies) + popcount(replies & STABILITY_CORNERS))
@@ -662,6 +668,13 @@ static int order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint6
             order += 2;
         list[count++] = (MoveItem){square, order, flips, order, false};
     }
+    if (cut) /* the slots had the ratings' time to arrive */
+        for (int i = 0; i < count; ++i)
+            if (local_child_cut(solver, slots[i], opponent ^ list[i].flips,
+                                player ^ list[i].flips ^ (1ULL << list[i].square), beta, cut)) {
+                list[0].square = list[i].square;
+                return -1;
+            }
     if (evaluate) {
         moves_sort(list, count);
         int best_key = 0;
@@ -771,7 +784,8 @@ bool endgame_etc(const Solver *solver, const Board *board, uint64_t moves, int b
 int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha, int *squares)
 {
     MoveItem list[MOVE_LIST_SIZE];
-    int count = order_moves(solver, board->player, board->opponent, moves, list, alpha, 0, NULL);
+    int count = order_moves(solver, board->player, board->opponent, moves, list,
+                            popcount(~(board->player | board->opponent)), alpha, 0, NULL);
     /* the threads share out every move after the first: all of them need their scores */
     order_refine(solver, board->player, board->opponent, list, 0, count, alpha);
     moves_sort(list, count);
@@ -780,8 +794,12 @@ int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha,
     return count;
 }
 
-static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
-                       bool passed)
+/* A node of ENDGAME_SORT_EMPTIES + 1 or more empties. `leaf_parent` (a constant in each of the
+ * two copies below) marks the nodes of ENDGAME_SORT_EMPTIES + 1 empties, the most numerous:
+ * their copy knows its count, so the table, cutoff and ordering-search branches fold away. */
+static inline __attribute__((always_inline)) int
+deep_node(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta, bool passed,
+          const bool leaf_parent)
 {
     if (++solver->nodes >= solver->next_check)
         solver_should_stop(solver);
@@ -789,7 +807,7 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
         return 0;
 
     Board board = {player, opponent};
-    int empties = popcount(~(player | opponent));
+    int empties = leaf_parent ? ENDGAME_SORT_EMPTIES + 1 : popcount(~(player | opponent));
     Tt *tt = empties >= ENDGAME_TT_EMPTIES ? solver->tt : NULL;
     if (tt) /* the bucket loads while the moves and the stable discs are worked out */
         tt_prefetch(tt, &board);
@@ -805,7 +823,9 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
     if (!moves) {
         if (passed)
             return final_score(player, opponent);
-        return -deep_search(solver, opponent, player, -beta, -alpha, true);
+        return leaf_parent
+            ? -deep_search_leaf_parent(solver, opponent, player, -beta, -alpha, true)
+            : -deep_search(solver, opponent, player, -beta, -alpha, true);
     }
 
     /* stability: the opponent's stable discs cap our score */
@@ -845,7 +865,7 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
         return cut;
 
     /* the children are leaves: see search_child */
-    bool leaf_children = empties == ENDGAME_SORT_EMPTIES + 1;
+    const bool leaf_children = leaf_parent;
     uint64_t leaf_list = 0, leaf_odd = 0;
     if (leaf_children) {
         uint64_t empty = ~(player | opponent);
@@ -873,7 +893,7 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
     if (rest && best < beta) {
         MoveItem list[MOVE_LIST_SIZE];
         bool local_etc = local && empties >= ENDGAME_LOCAL_ETC_EMPTIES;
-        int count = order_moves(solver, player, opponent, rest, list, alpha, beta,
+        int count = order_moves(solver, player, opponent, rest, list, empties, alpha, beta,
                                 local_etc ? &cut : NULL);
         if (count < 0) { /* a child's local entry cut: see order_moves */
             best = cut;
@@ -881,7 +901,7 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
             count = 0;
         }
         for (int i = 0; i < count; ++i) {
-            if (i == 1) /* nothing to do where order_moves left no bound */
+            if (!leaf_parent && i == 1) /* nothing to do where order_moves left no bound */
                 order_refine(solver, player, opponent, list, 1, count, alpha);
             moves_select(list, i, count);
             if (best_move == MOVE_NONE)
@@ -928,6 +948,18 @@ static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int a
         tt_store_level(tt, &board, TT_DEPTH_EXACT + empties, solver->level, lower, upper,
                        best_move);
     return best;
+}
+
+static int deep_search(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int beta,
+                       bool passed)
+{
+    return deep_node(solver, player, opponent, alpha, beta, passed, false);
+}
+
+static int deep_search_leaf_parent(Solver *solver, uint64_t player, uint64_t opponent, int alpha,
+                                   int beta, bool passed)
+{
+    return deep_node(solver, player, opponent, alpha, beta, passed, true);
 }
 
 int endgame_search(Solver *solver, const Board *board, int alpha, int beta)
