@@ -624,7 +624,8 @@ static inline bool local_child_cut(const Solver *solver, const LocalSlot *slot, 
 }
 
 /* Rates the moves, the higher the better: fewest opponent replies, stable discs at the
- * corners, corners, parity, and far from the end a shallow search. The corner stability
+ * corners, corners, parity (`odd`: the squares of the quadrants with an odd number of
+ * empties), and far from the end a shallow search. The corner stability
  * term took FForum #40-#48 from 711 M to 655 M nodes and #49-#52 from 2.60 G to 2.35 G.
  * The shallow search only needs to be exact for moves that may reach alpha (-SCORE_INF:
  * every move); the others come last on a bound, which is cheaper to prove.
@@ -646,11 +647,10 @@ static inline bool local_child_cut(const Solver *solver, const LocalSlot *slot, 
  * copy in the 7-empty nodes (see deep_node) drops the parts that never run there. */
 static inline __attribute__((always_inline)) int
 order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves, MoveItem *list,
-            int empties, int alpha, int beta, int *cut)
+            int empties, uint64_t odd, int alpha, int beta, int *cut)
 {
     int count = 0;
     const LocalSlot *slots[MOVE_LIST_SIZE];
-    uint64_t odd = odd_quadrants(~(player | opponent));
     bool evaluate = solver->model && empties >= ENDGAME_SHALLOW_EMPTIES;
     EvalState state, child;
     int depth = 0;
@@ -804,8 +804,9 @@ bool endgame_etc(const Solver *solver, const Board *board, uint64_t moves, int b
 int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha, int *squares)
 {
     MoveItem list[MOVE_LIST_SIZE];
-    int count = order_moves(solver, board->player, board->opponent, moves, list,
-                            popcount(~(board->player | board->opponent)), alpha, 0, NULL);
+    uint64_t empty = ~(board->player | board->opponent);
+    int count = order_moves(solver, board->player, board->opponent, moves, list, popcount(empty),
+                            odd_quadrants(empty), alpha, 0, NULL);
     /* the threads share out every move after the first: all of them need their scores */
     order_refine(solver, board->player, board->opponent, list, 0, count, alpha);
     moves_sort(list, count);
@@ -916,7 +917,9 @@ deep_node(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int bet
     if (rest && best < beta) {
         MoveItem list[MOVE_LIST_SIZE];
         bool local_etc = local && empties >= ENDGAME_LOCAL_ETC_EMPTIES;
-        int count = order_moves(solver, player, opponent, rest, list, empties, alpha, beta,
+        /* a 7-empty node has its parities already (leaf_odd) */
+        uint64_t odd = leaf_children ? leaf_odd : odd_quadrants(~(player | opponent));
+        int count = order_moves(solver, player, opponent, rest, list, empties, odd, alpha, beta,
                                 local_etc ? &cut : NULL);
         if (count < 0) { /* a child's local entry cut: see order_moves */
             best = cut;
