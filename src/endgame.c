@@ -583,10 +583,24 @@ static int shallow_search(Solver *solver, const EvalState *state, int depth, int
     return best;
 }
 
+/* Notes `square` as a move a table entry proves unable to raise alpha: its child's value is
+ * at most `bound` (the parent's view), and the node takes that bound instead of searching
+ * it. Such a move is worth nothing to a node that cuts or raises alpha, and a node that fails
+ * low needs only an upper bound of every move. */
+static inline void useless_add(uint64_t *useless, int8_t *bounds, int square, int bound)
+{
+    *useless |= 1ULL << square;
+    bounds[square] = (int8_t)bound;
+}
+
 /* Enhanced transposition cutoff: true, with the bound in `cut`, when the table already
- * proves some child bad enough for the opponent to end the node. */
+ * proves some child bad enough for the opponent to end the node. With `useless`, the moves
+ * whose children it proves good enough for the opponent to keep the node at or below
+ * `alpha` are noted there with their bounds (useless_add), so that the node searches none
+ * of them. */
 static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves,
-                    int empties, int beta, int *cut)
+                    int empties, int alpha, int beta, int *cut, uint64_t *useless,
+                    int8_t *bounds)
 {
     /* every child's bucket is requested before the first is read, so the memory accesses
      * overlap instead of following one another */
@@ -603,10 +617,16 @@ static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, ui
     for (int i = 0; i < count; ++i) {
         TtEntry known;
         if (tt_probe_bucket(buckets[i], &children[i], &known)
-            && known.depth >= TT_DEPTH_EXACT + empties - 1 && known.level >= solver->level
-            && -known.upper >= beta) {
-            *cut = -known.upper;
-            return true;
+            && known.depth >= TT_DEPTH_EXACT + empties - 1 && known.level >= solver->level) {
+            if (-known.upper >= beta) {
+                *cut = -known.upper;
+                return true;
+            }
+            if (useless && -known.lower <= alpha) /* the square played: the one filled */
+                useless_add(useless, bounds,
+                            __builtin_ctzll((children[i].player | children[i].opponent)
+                                            ^ (player | opponent)),
+                            -known.lower);
         }
     }
     return false;
@@ -627,17 +647,12 @@ static inline int ordering_depth(int empties)
     return depth > ENDGAME_SHALLOW_MAX ? ENDGAME_SHALLOW_MAX : depth;
 }
 
-/* A child's local-table entry (`slot`, requested earlier) against the parent's beta: true,
- * with the bound in `cut`, when it already proves the move good enough to end the node. */
-static inline bool local_child_cut(const Solver *solver, const LocalSlot *slot, uint64_t player,
-                                   uint64_t opponent, int beta, int *cut)
+/* Whether a child's local-table slot (requested earlier) holds that child, searched at least
+ * as exactly as the solver searches now: its bounds then settle or drop the move. */
+static inline bool local_child_known(const Solver *solver, const LocalSlot *slot,
+                                     uint64_t player, uint64_t opponent)
 {
-    if (slot->player == player && slot->opponent == opponent && slot->level >= solver->level
-        && -slot->upper >= beta) {
-        *cut = -slot->upper;
-        return true;
-    }
-    return false;
+    return slot->player == player && slot->opponent == opponent && slot->level >= solver->level;
 }
 
 /* Rates the moves, the higher the better: fewest opponent replies, stable discs at the
@@ -656,7 +671,8 @@ static inline bool local_child_cut(const Solver *solver, const LocalSlot *slot, 
  * With `cut` (nodes of ENDGAME_LOCAL_ETC_EMPTIES to ENDGAME_TT_EMPTIES empties) each child's
  * local-table slot is requested as the move is rated and read once all are rated: an
  * enhanced transposition cutoff that needs no flips of its own. When one proves a cut this
- * returns -1, with the bound in `cut` and the move in list[0].square. The dev set (FForum
+ * returns -1, with the bound in `cut` and the move in list[0].square; the moves whose slots
+ * prove them unable to raise alpha leave the list for `useless` (useless_add). The dev set (FForum
  * #40-#52, #57, #58) took 5.26 G nodes and 199.1 s against 5.43 G and 206.3 s, side by side;
  * the same probes as a pass of their own before the table's move, with their own flips, saved
  * as many nodes and no time. Each slot read as its move was rated waited on the outer caches
@@ -664,7 +680,8 @@ static inline bool local_child_cut(const Solver *solver, const LocalSlot *slot, 
  * copy in the 7-empty nodes (see deep_node) drops the parts that never run there. */
 static inline __attribute__((always_inline)) int
 order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves, MoveItem *list,
-            int empties, uint64_t odd, int alpha, int beta, int *cut)
+            int empties, uint64_t odd, int alpha, int beta, int *cut, uint64_t *useless,
+            int8_t *bounds)
 {
     int count = 0;
     const LocalSlot *slots[MOVE_LIST_SIZE];
@@ -705,13 +722,31 @@ order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves, 
             order += 2;
         list[count++] = (MoveItem){square, order, flips, order, false};
     }
-    if (cut) /* the slots had the ratings' time to arrive */
-        for (int i = 0; i < count; ++i)
-            if (local_child_cut(solver, slots[i], opponent ^ list[i].flips,
-                                player ^ list[i].flips ^ (1ULL << list[i].square), beta, cut)) {
+    if (cut) { /* the slots had the ratings' time to arrive */
+        bool dropped = false;
+        for (int i = 0; i < count; ++i) {
+            const LocalSlot *slot = slots[i];
+            if (!local_child_known(solver, slot, opponent ^ list[i].flips,
+                                   player ^ list[i].flips ^ (1ULL << list[i].square)))
+                continue;
+            if (-slot->upper >= beta) {
+                *cut = -slot->upper;
                 list[0].square = list[i].square;
                 return -1;
             }
+            if (-slot->lower <= alpha) {
+                useless_add(useless, bounds, list[i].square, -slot->lower);
+                dropped = true;
+            }
+        }
+        if (dropped) {
+            int kept = 0;
+            for (int i = 0; i < count; ++i)
+                if (!((*useless >> list[i].square) & 1))
+                    list[kept++] = list[i];
+            count = kept;
+        }
+    }
     if (evaluate) {
         moves_sort(list, count);
         int best_key = 0;
@@ -815,7 +850,8 @@ bool endgame_etc(const Solver *solver, const Board *board, uint64_t moves, int b
 {
     int empties = popcount(~(board->player | board->opponent));
     return solver->tt && moves
-        && etc_cut(solver, board->player, board->opponent, moves, empties, beta, cut);
+        && etc_cut(solver, board->player, board->opponent, moves, empties, -SCORE_INF, beta, cut,
+                   NULL, NULL);
 }
 
 int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha, int *squares)
@@ -823,7 +859,7 @@ int endgame_order(Solver *solver, const Board *board, uint64_t moves, int alpha,
     MoveItem list[MOVE_LIST_SIZE];
     uint64_t empty = ~(board->player | board->opponent);
     int count = order_moves(solver, board->player, board->opponent, moves, list, popcount(empty),
-                            odd_quadrants(empty), alpha, 0, NULL);
+                            odd_quadrants(empty), alpha, 0, NULL, NULL, NULL);
     /* the threads share out every move after the first: all of them need their scores */
     order_refine(solver, board->player, board->opponent, list, 0, count, alpha);
     moves_sort(list, count);
@@ -898,11 +934,14 @@ deep_node(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int bet
     }
 
     int cut;
+    uint64_t useless = 0; /* moves never searched: see useless_add */
+    int8_t useless_bounds[64];
     if (probcut_try(solver, player, opponent, empties, alpha, beta, &cut))
         return cut;
 
     if (tt && empties >= ENDGAME_ETC_EMPTIES
-        && etc_cut(solver, player, opponent, moves, empties, beta, &cut))
+        && etc_cut(solver, player, opponent, moves, empties, alpha, beta, &cut, &useless,
+                   useless_bounds))
         return cut;
 
     /* the children are leaves: see search_child */
@@ -917,8 +956,8 @@ deep_node(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int bet
     int original_alpha = alpha;
     int best = -SCORE_INF;
     int best_move = MOVE_NONE;
-    uint64_t rest = moves;
-    if (tt_move < 64 && ((moves >> tt_move) & 1)) {
+    uint64_t rest = moves & ~useless;
+    if (tt_move < 64 && ((rest >> tt_move) & 1)) {
         /* the table's move first, before the others are ordered: when it cuts, as it
          * mostly does, their ordering searches and table probes are never paid for */
         uint64_t flips = movegen_flips(player, opponent, tt_move);
@@ -937,7 +976,7 @@ deep_node(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int bet
         /* a 7-empty node has its parities already (leaf_odd) */
         uint64_t odd = leaf_children ? leaf_odd : odd_quadrants(~(player | opponent));
         int count = order_moves(solver, player, opponent, rest, list, empties, odd, alpha, beta,
-                                local_etc ? &cut : NULL);
+                                local_etc ? &cut : NULL, &useless, useless_bounds);
         if (count < 0) { /* a child's local entry cut: see order_moves */
             best = cut;
             best_move = list[0].square;
@@ -982,6 +1021,14 @@ deep_node(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int bet
         }
     }
 
+    if (best < beta) /* the moves left out by their bounds: a fail-soft upper bound */
+        for (uint64_t m = useless; m; m &= m - 1) {
+            int square = __builtin_ctzll(m);
+            if (useless_bounds[square] > best) {
+                best = useless_bounds[square];
+                best_move = square;
+            }
+        }
     int lower = best > original_alpha ? best : -SCORE_MAX;
     int upper = best < beta ? best : SCORE_MAX;
     if (local)
