@@ -26,7 +26,7 @@ enum {
     /* from this to ENDGAME_TT_EMPTIES: enhanced cutoffs against the local table, each child's
      * slot read as the move is rated (see order_moves) */
     ENDGAME_LOCAL_ETC_EMPTIES = ENDGAME_LOCAL_EMPTIES + 1,
-    LOCAL_BITS = 14,           /* 16,384 slots of 32 bytes: half of the core's L2 cache */
+    LOCAL_BITS = 13,           /* 8,192 slots of 32 bytes: half of a 512 KB L2 cache */
     ENDGAME_SHALLOW_EMPTIES = 14,  /* from this: order by a search of depth */
     ENDGAME_SHALLOW_STEP = 2,      /* 1 + (empties - ENDGAME_SHALLOW_EMPTIES) / this */
     ENDGAME_SHALLOW_DEEPER = 20,   /* from this: one ply more */
