@@ -701,8 +701,8 @@ order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves, 
          * rather than 6 saved a fifth of #53 (4.39 G against 4.98 G), and 10 rather
          * than 8 two thirds of #56 (1.50 G, 69 s against 4.24 G, 165 s). Two plies more
          * from 20 empties instead of one cost #56 7% more. Nearer the end a ply less
-         * pays: below 18 empties (a static evaluation at 14-15, one ply at 16-17) the
-         * ordering costs a third fewer nodes and the exact search 4% fewer, FForum 40-59
+         * pays: below 18 empties (a static evaluation at 14-15, one ply at 16-17), FForum
+         * 40-59 took 1.03 G ordering and 19.29 G exact nodes against 1.50 G and 20.05 G,
          * 8-9% faster (README, "The fourteenth round"). */
         depth = ordering_depth(empties);
         eval_set(&state, solver->model, &(Board){player, opponent});
