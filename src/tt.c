@@ -53,7 +53,6 @@ bool tt_init(Tt *tt, size_t megabytes)
 #endif
     tt->mask = buckets - 1;
     atomic_init(&tt->generation, 0);
-    atomic_init(&tt->blank, true); /* calloc: zero, as a clear leaves it */
     return true;
 }
 
@@ -66,15 +65,6 @@ void tt_free(Tt *tt)
 
 void tt_clear(Tt *tt)
 {
-    /* The first write to each page of a fresh table is what costs: the kernel (and on a
-     * virtual machine the host) supplies the page then. Clearing a blank table would pay
-     * that for every page at once, before the engine's first prompt: up to 3.1 s of system
-     * time with a 1 GB table on the Zen 3 host and 0.6 s with the default 128 MB (0.16 s
-     * and 0.05 s when the memory had just been used). Left blank, a search pays it only
-     * for the pages it writes. */
-    if (atomic_load_explicit(&tt->blank, memory_order_relaxed))
-        return;
-    atomic_store_explicit(&tt->blank, true, memory_order_relaxed);
     for (size_t i = 0; i < (tt->mask + 1) * 2; ++i) {
         atomic_store_explicit(&tt->slots[i].player_check, 0, memory_order_relaxed);
         atomic_store_explicit(&tt->slots[i].opponent_check, 0, memory_order_relaxed);
@@ -96,8 +86,6 @@ void tt_store_level(Tt *tt, const Board *board, int depth, int level, int lower,
                     int move)
 {
     TtSlot *bucket = (TtSlot *)tt_bucket(tt, board);
-    if (atomic_load_explicit(&tt->blank, memory_order_relaxed)) /* once per clear */
-        atomic_store_explicit(&tt->blank, false, memory_order_relaxed);
     unsigned generation = atomic_load_explicit(&tt->generation, memory_order_relaxed) & 0xff;
     uint64_t first = atomic_load_explicit(&bucket[0].data, memory_order_relaxed);
     /* the depth-preferred slot takes the entry when it holds the same position, an entry

@@ -40,16 +40,11 @@ typedef struct Tt {
     void *memory;  /* what was allocated, for free() */
     size_t mask;   /* bucket count - 1 */
     _Atomic unsigned generation;
-    /* nothing stored since the table was allocated or cleared: every slot is still zero,
-     * so a clear has nothing to do (see tt_clear) */
-    atomic_bool blank;
 } Tt;
 
 /* Size in megabytes, rounded down to a power of two buckets; false when allocation fails. */
 bool tt_init(Tt *tt, size_t megabytes);
 void tt_free(Tt *tt);
-/* Empties every slot. A blank table (nothing stored since the last clear, or fresh from
- * tt_init) is left untouched. */
 void tt_clear(Tt *tt);
 void tt_new_search(Tt *tt);
 

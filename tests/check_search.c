@@ -611,34 +611,6 @@ START_TEST(test_search_stop_from_another_thread)
 }
 END_TEST
 
-/* A clear of a blank table does nothing (tt_clear); every clear after a store must still
- * empty the table, whatever clears came before it. */
-START_TEST(test_tt_clear_after_stores)
-{
-    Tt tt;
-    ck_assert(tt_init(&tt, 1));
-    Board board;
-    board_init(&board);
-    TtEntry entry;
-    ck_assert(!tt_probe(&tt, &board, &entry));
-    for (int round = 0; round < 3; ++round) {
-        tt_clear(&tt); /* blank: nothing to do */
-        tt_clear(&tt);
-        ck_assert(!tt_probe(&tt, &board, &entry));
-        tt_store(&tt, &board, 5, -3, 7, 19);
-        ck_assert(tt_probe(&tt, &board, &entry));
-        ck_assert_int_eq(entry.lower, -3);
-        ck_assert_int_eq(entry.upper, 7);
-        ck_assert_int_eq(entry.move, 19);
-        tt_clear(&tt);
-        ck_assert(!tt_probe(&tt, &board, &entry));
-        for (size_t i = 0; i < (tt.mask + 1) * 2; ++i) /* no slot left behind */
-            ck_assert_uint_eq(atomic_load(&tt.slots[i].data), 0);
-    }
-    tt_free(&tt);
-}
-END_TEST
-
 int main(void)
 {
     Suite *suite = suite_create("search");
@@ -649,7 +621,6 @@ int main(void)
     tcase_add_test(endgame, test_endgame_fail_soft_bounds);
     tcase_add_test(endgame, test_endgame_local_table_windows);
     tcase_add_test(endgame, test_endgame_stop_flag);
-    tcase_add_test(endgame, test_tt_clear_after_stores);
     suite_add_tcase(suite, endgame);
     TCase *search = tcase_create("search");
     tcase_set_timeout(search, 300);
