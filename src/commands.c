@@ -181,7 +181,9 @@ static bool engine_to_move(const Session *session)
 
 static void format_score(const SearchResult *result, int score, char *out, size_t size)
 {
-    if (result->exact)
+    if (result->wld) /* only the sign is proven */
+        snprintf(out, size, "%s", score > 0 ? "win" : score == 0 ? "draw" : "loss");
+    else if (result->exact)
         snprintf(out, size, "%+d", score / EVAL_DISC);
     else
         snprintf(out, size, "%+.2f", engine_discs(score) == 0 ? 0.0 : engine_discs(score));
@@ -198,6 +200,8 @@ static void print_table_row(Session *session, const EngineReport *report)
     char depth[16], score[16], pv[SEARCH_MAX_DEPTH * 4];
     if (result->exact)
         snprintf(depth, sizeof depth, "%d@100%%", result->depth);
+    else if (result->wld)
+        snprintf(depth, sizeof depth, "%d@WLD", result->depth);
     else
         snprintf(depth, sizeof depth, "%d", result->depth);
     format_score(result, result->score, score, sizeof score);
@@ -368,6 +372,9 @@ void session_task_done(Session *session)
         if (result->exact)
             say(session, "hint: %d best moves, exact (%d empties)\n", result->line_count,
                 result->depth);
+        else if (result->wld)
+            say(session, "hint: %d best moves, win/draw/loss (%d empties)\n",
+                result->line_count, result->depth);
         else
             say(session, "hint: %d best moves at depth %d\n", result->line_count, result->depth);
         for (int i = 0; i < result->line_count; ++i) {
@@ -658,7 +665,7 @@ static void cmd_solve(Session *session, const char *name, const char *args)
     }
     const EngineSettings *settings = engine_settings(session->engine);
     tools_solve_with(args, engine_model(session->engine), (size_t)settings->hash_megabytes,
-                     settings->threads, session->out);
+                     settings->threads, settings->wld, session->out);
     fflush(session->out);
 }
 
@@ -779,8 +786,9 @@ static const Command command_table[] = {
     {"load", {"open", NULL}, "FILE", "load a game: GGF, a board line or a move string",
      COMPLETE_FILES, cmd_load, false},
     {"save", {NULL}, "FILE", "save the game as GGF", COMPLETE_FILES, cmd_save, false},
-    {"solve", {NULL}, "FILE", "solve every position of an OBF file exactly", COMPLETE_FILES,
-     cmd_solve, false},
+    {"solve", {NULL}, "FILE",
+     "solve every position of an OBF file exactly (win/draw/loss only up to `wld` empties)",
+     COMPLETE_FILES, cmd_solve, false},
     {"perft", {NULL}, "DEPTH", "count the leaves DEPTH plies from the current position",
      COMPLETE_NONE, cmd_perft, false},
     {"book", {NULL}, "[COMMAND]", "opening book (not available yet)", COMPLETE_BOOK, cmd_book,
@@ -788,6 +796,7 @@ static const Command command_table[] = {
     {"level", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"depth", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"exact", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"wld", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"threads", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"hash", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"time", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},

@@ -447,6 +447,8 @@ static SearchLimits task_limits(const Engine *engine)
     SearchLimits limits = search_default_limits();
     limits.depth = engine->settings.depth;
     limits.exact_empties = engine->settings.exact;
+    /* an analysis compares the scores of moves: an outcome alone would not measure a loss */
+    limits.wld_empties = engine->request.task == ENGINE_ANALYZE ? 0 : engine->settings.wld;
     limits.threads = engine->settings.threads;
     limits.seconds = engine->request.task == ENGINE_HINT ? 0.0 : engine->settings.seconds;
     limits.lines = 1;

@@ -85,6 +85,8 @@ static void format_depth(const SearchResult *result, char *out, size_t size)
 {
     if (result->exact)
         snprintf(out, size, "100%%");
+    else if (result->wld) /* the protocol's mark of a proven win, draw or loss */
+        snprintf(out, size, "100%%W");
     else
         snprintf(out, size, "%d", result->depth);
 }

@@ -19,7 +19,7 @@ typedef struct OptionSpec {
 static const OptionSpec option_specs[] = {
     {"nboard", NULL, "speak the NBoard protocol on stdin/stdout (for GUIs)", true},
     {"perft", "DEPTH", "count the leaves DEPTH plies from the start (or --board) and time it", true},
-    {"solve", "FILE", "solve every position of an OBF file exactly and report", true},
+    {"solve", "FILE", "solve every position of an OBF file exactly (see --wld) and report", true},
     {"bench", NULL, "fixed search workload: node count and nodes per second", true},
     {"board", "POSITION", "64 squares (X, O, -) and the side to move: the start position", false},
     {"no-book", NULL, "do not use an opening book", false},

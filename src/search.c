@@ -737,6 +737,40 @@ static bool root_iteration(Worker *worker, RootMove *moves, int count, int depth
     return true;
 }
 
+/* A win/draw/loss iteration: each move's value becomes EVAL_DISC (a win), 0 (a draw) or
+ * -EVAL_DISC (a loss). Exact scores are even, so the window (-1, 1) in discs holds only the
+ * draw: a fail-soft value of 1 or more proves a win, -1 or less a loss. With one line a move
+ * after the first need only beat the best outcome so far: a null window above a draw, and
+ * no search at all once a win is found; with several lines each move gets (-1, 1). A move
+ * proven no better than a draw goes just below it, a move not searched below a loss.
+ * Returns false when stopped. */
+static bool root_wld(Worker *worker, RootMove *moves, int count, int depth, int lines)
+{
+    int best = -2 * EVAL_DISC; /* nothing searched yet */
+    for (int i = 0; i < count; ++i) {
+        if (lines == 1 && best == EVAL_DISC) {
+            moves[i].score = -2 * EVAL_DISC;
+            continue;
+        }
+        int low = lines == 1 && best == 0 ? 0 : -EVAL_DISC;
+        int value = root_child(worker, &moves[i], depth, true, low, EVAL_DISC);
+        if (worker->solver.stopped)
+            return false;
+        int score;
+        if (value >= EVAL_DISC)
+            score = EVAL_DISC;
+        else if (value > low)
+            score = 0; /* inside (-1, 1) discs: low was -EVAL_DISC */
+        else
+            score = low == -EVAL_DISC ? -EVAL_DISC : low - 1;
+        moves[i].score = score;
+        if (score > best)
+            best = score;
+    }
+    root_sort(moves, count);
+    return true;
+}
+
 static void collect_pv(Search *search, const Board *board, int first, SearchResult *result)
 {
     Board position = *board;
@@ -758,11 +792,12 @@ static void collect_pv(Search *search, const Board *board, int first, SearchResu
 }
 
 static void fill_result(Worker *worker, const RootMove *moves, int count, int depth, bool exact,
-                        int lines, SearchResult *result)
+                        bool wld, int lines, SearchResult *result)
 {
     result->move = moves[0].move;
     result->score = moves[0].score;
     result->exact = exact;
+    result->wld = wld;
     result->depth = depth;
     result->line_count = count < lines ? count : lines;
     for (int i = 0; i < result->line_count; ++i)
@@ -865,11 +900,13 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
     int count = root_moves(worker, moves);
     int empties = board_count_empties(board);
     bool exact_wanted = empties <= limits->exact_empties;
+    bool wld_wanted = !exact_wanted && empties <= limits->wld_empties;
+    bool solve_wanted = exact_wanted || wld_wanted;
     int lines = limits->lines < 1 ? 1 : limits->lines;
     int last_depth = limits->depth < empties ? limits->depth : empties;
-    if (exact_wanted) /* a shallow midgame search first orders the moves for the solver */
+    if (solve_wanted) /* a shallow midgame search first orders the moves for the solver */
         last_depth = presolve_depth(empties);
-    worker->presolve = exact_wanted;
+    worker->presolve = solve_wanted;
     int start = 1 + (worker->id & 1);
     for (int depth = start; depth <= last_depth; ++depth) {
         /* Shallow searches cut nothing: at depth 7 the cuts saved a quarter of the time but
@@ -877,17 +914,17 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
          * more than they lose. Nor does the search before an exact solve: its first move and
          * window matter more than its cost (selective, the bench's 22-empty solve took
          * 154 M nodes against 117.5 M, FForum #40-#48 647.4 M against 639.5 M). */
-        worker->selective = depth >= PROBCUT_MID_ROOT_DEPTH && !exact_wanted;
+        worker->selective = depth >= PROBCUT_MID_ROOT_DEPTH && !solve_wanted;
         if (!root_iteration(worker, moves, count, depth, false, lines))
             return;
         if (worker->id == 0) {
-            fill_result(worker, moves, count, depth, false, lines, result);
+            fill_result(worker, moves, count, depth, false, false, lines, result);
             result->nodes = worker->solver.nodes;
             if (progress) /* before a solve too: a front end shows the estimates */
                 progress(context, result);
         }
     }
-    if (exact_wanted && worker->search->probcut.enabled && worker->model
+    if (solve_wanted && worker->search->probcut.enabled && worker->model
         && empties >= PROBCUT_MIN_EMPTIES + 4) {
         /* selective passes: each is far cheaper than the exact solve and leaves it the
          * best moves of the deep nodes and a close first guess */
@@ -906,11 +943,13 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
         }
         root_keep_first(moves, count, first);
     }
-    if (exact_wanted) {
-        if (!root_iteration(worker, moves, count, empties, true, lines))
+    if (solve_wanted) {
+        bool done = exact_wanted ? root_iteration(worker, moves, count, empties, true, lines)
+                                 : root_wld(worker, moves, count, empties, lines);
+        if (!done)
             return;
         if (worker->id == 0) {
-            fill_result(worker, moves, count, empties, true, lines, result);
+            fill_result(worker, moves, count, empties, exact_wanted, wld_wanted, lines, result);
             result->nodes = worker->solver.nodes;
             if (progress)
                 progress(context, result);
@@ -973,10 +1012,12 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
     HelperThread helpers[SEARCH_MAX_THREADS];
     if (!workers) /* no memory for the workers: nothing sensible to search with */
         return;
-    /* exact solves share out moves (split points); midgame searches use Lazy SMP */
-    bool exact = board_count_empties(board) <= limits->exact_empties;
+    /* exact and win/draw/loss solves share out moves (split points); midgame searches use
+     * Lazy SMP */
+    int empties = board_count_empties(board);
+    bool solve = empties <= limits->exact_empties || empties <= limits->wld_empties;
     SplitPool pool;
-    bool use_pool = exact && threads > 1;
+    bool use_pool = solve && threads > 1;
     if (use_pool) {
         pthread_mutex_init(&pool.mutex, NULL);
         pthread_cond_init(&pool.changed, NULL);

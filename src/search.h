@@ -1,6 +1,7 @@
 /* The one search entry point: a position and limits in, best move, score, principal
  * variation and statistics out. Midgame positions get iterative-deepening PVS over the
- * evaluation; positions with at most `exact_empties` empties are solved exactly. */
+ * evaluation; positions with at most `exact_empties` empties are solved exactly, and those
+ * with at most `wld_empties` (and more than `exact_empties`) for win, draw or loss only. */
 #ifndef OCTUPLE_SEARCH_H
 #define OCTUPLE_SEARCH_H
 
@@ -23,6 +24,8 @@ enum {
 typedef struct SearchLimits {
     int depth;           /* midgame depth in plies, 1..SEARCH_MAX_DEPTH */
     int exact_empties;   /* solve exactly at or below this many empties (0: never) */
+    int wld_empties;     /* above exact_empties, up to this many empties: prove only win,
+                            draw or loss (0: never) */
     int lines;           /* how many best moves to score (multi-PV); 1 for play */
     double seconds;      /* time budget; 0 = none */
     uint64_t nodes;      /* node budget; 0 = none */
@@ -45,6 +48,8 @@ typedef struct SearchResult {
     int move;              /* MOVE_PASS when forced to pass, MOVE_NONE when the game is over */
     int score;             /* evaluation units, side to move's view; exact: discs * EVAL_DISC */
     bool exact;            /* an exact endgame result (score is a disc count) */
+    bool wld;              /* a proven win, draw or loss: score is +1, 0 or -1 disc (times
+                              EVAL_DISC), its sign the outcome; lines too */
     int depth;             /* last completed depth (exact: the empties) */
     int pv[SEARCH_MAX_DEPTH + 4];
     int pv_length;

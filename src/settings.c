@@ -89,6 +89,25 @@ static void show_exact(const EngineSettings *settings, char *out, size_t size)
     snprintf(out, size, "%d", settings->exact);
 }
 
+static bool apply_wld(EngineSettings *settings, const char *value, OctError *error)
+{
+    if (!parse_int(value, 0, 60, &settings->wld))
+        return error_set(error, "'%s' is not a number of empties from 0 to 60 (0: never)",
+                         value);
+    return true;
+}
+
+static void show_wld(const EngineSettings *settings, char *out, size_t size)
+{
+    if (settings->wld > settings->exact)
+        snprintf(out, size, "%d", settings->wld);
+    else if (settings->wld > 0)
+        snprintf(out, size, "%d (no effect in play: exact solves start at %d)", settings->wld,
+                 settings->exact);
+    else
+        snprintf(out, size, "0 (never)");
+}
+
 static bool apply_threads(EngineSettings *settings, const char *value, OctError *error)
 {
     if (!parse_int(value, 1, SETTINGS_MAX_THREADS, &settings->threads))
@@ -199,6 +218,9 @@ static const SettingSpec setting_specs[] = {
     {"depth", "depth", "N", "midgame search depth in plies (default 7)", apply_depth, show_depth},
     {"exact", "exact", "N", "solve exactly at N empties or fewer (default 20)", apply_exact,
      show_exact},
+    {"wld", "wld", "N",
+     "win/draw/loss only at N empties or fewer above --exact, and in --solve (default 0: never)",
+     apply_wld, show_wld},
     {"threads", "threads", "N", "search threads (default: one per core)", apply_threads,
      show_threads},
     {"hash", "hash", "MB", "transposition table size in megabytes (default 128)", apply_hash,

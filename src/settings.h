@@ -21,6 +21,8 @@ enum {
 typedef struct EngineSettings {
     int depth;          /* midgame depth in plies, 1..60 */
     int exact;          /* solve exactly at or below this many empties, 0..60 */
+    int wld;            /* above `exact`, up to this many empties: prove only win, draw or
+                           loss, 0..60 (0: never) */
     int threads;        /* search threads, 1..SETTINGS_MAX_THREADS */
     int hash_megabytes; /* transposition table */
     double seconds;     /* time per search, 0 = no limit */

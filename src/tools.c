@@ -50,30 +50,48 @@ static int listed_score(const ObfPosition *position, int move)
     return -SCORE_MAX - 1;
 }
 
+static int sign(int value)
+{
+    return (value > 0) - (value < 0);
+}
+
 /* Solves one position: through the full search when a model is loaded (its evaluation
- * orders the moves), else with the bare solver. */
-static void solve_one(Search *search, int threads, const Board *board, int *move,
+ * orders the moves), else with the bare solver. With `wld` only the outcome is proven:
+ * `score` is then 1, 0 or -1. */
+static void solve_one(Search *search, int threads, const Board *board, bool wld, int *move,
                       int *score, uint64_t *nodes)
 {
     if (search->model) {
         SearchLimits limits = search_default_limits();
-        limits.exact_empties = 64;
+        limits.exact_empties = wld ? 0 : 64;
+        limits.wld_empties = wld ? 64 : 0;
         limits.threads = threads;
         SearchResult result;
         search_run(search, board, &limits, &result, NULL, NULL);
         *move = result.move;
-        *score = result.score / EVAL_DISC;
+        /* a position without moves for either side is scored exactly even here */
+        *score = wld ? sign(result.score) : result.score / EVAL_DISC;
         *nodes = result.nodes;
         return;
     }
     Solver solver;
     solver_init(&solver, &search->tt, NULL);
     solver_local_alloc(&solver); /* optional: the solve is right without it */
-    SolveResult result = endgame_solve(&solver, board, false);
+    SolveResult result = endgame_solve(&solver, board, wld);
     solver_local_free(&solver);
     *move = result.move;
-    *score = result.score;
+    *score = wld ? sign(result.score) : result.score;
     *nodes = solver.nodes;
+}
+
+/* A score for the score column: the disc difference, or the outcome alone. */
+static const char *format_solved(int score, bool wld, char *out, size_t size)
+{
+    if (wld)
+        snprintf(out, size, "%s", score > 0 ? "win" : score == 0 ? "draw" : "loss");
+    else
+        snprintf(out, size, "%+d", score);
+    return out;
 }
 
 /* The model given by --weights, else the default weights the engine would load (their
@@ -116,13 +134,13 @@ int tools_solve(const Options *options, const char *path, FILE *out)
     if (!model && options->settings.weights[0])
         return 2;
     int status = tools_solve_with(path, model, (size_t)options->settings.hash_megabytes,
-                                  options->settings.threads, out);
+                                  options->settings.threads, options->settings.wld, out);
     model_free(model);
     return status;
 }
 
 int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
-                     FILE *out)
+                     int wld, FILE *out)
 {
     ObfPosition *positions;
     size_t count;
@@ -148,23 +166,30 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
         double start = seconds_now();
         int move, score;
         uint64_t nodes;
-        solve_one(&search, threads, &position->board, &move, &score, &nodes);
+        bool outcome = wld > 0 && board_count_empties(&position->board) <= wld;
+        solve_one(&search, threads, &position->board, outcome, &move, &score, &nodes);
         double elapsed = seconds_now() - start;
         total_time += elapsed;
         total_nodes += nodes;
-        char name[3], expected[8] = "?";
+        char name[3], expected[8] = "?", solved[8];
         if (position->move_count > 0) {
             int best = position->scores[0];
             snprintf(expected, sizeof expected, "%+d", best);
-            wrong_scores += score != best;
-            /* an unlisted move is judged by its own exact score, which the search proved */
+            /* an unlisted move is judged by its own score, which the search proved */
             int listed = listed_score(position, move);
-            wrong_moves += (listed >= -SCORE_MAX ? listed : score) < best;
+            int played = listed >= -SCORE_MAX ? listed : score;
+            if (outcome) { /* the outcome is all that was asked */
+                best = sign(best);
+                played = sign(played);
+            }
+            wrong_scores += score != best;
+            wrong_moves += played < best;
         }
-        fprintf(out, "%3zu  %7d  %4s  %+5d  %8s  %8.3f s  %13llu\n", i + 1,
+        fprintf(out, "%3zu  %7d  %4s  %5s  %8s  %8.3f s  %13llu\n", i + 1,
                 board_count_empties(&position->board),
-                move_format_colored(move, position->side, name), score, expected,
-                elapsed, (unsigned long long)nodes);
+                move_format_colored(move, position->side, name),
+                format_solved(score, outcome, solved, sizeof solved), expected, elapsed,
+                (unsigned long long)nodes);
         fflush(out);
     }
     fprintf(out, "solved %zu positions: %d wrong scores, %d wrong moves, %.3f s, %llu nodes, "

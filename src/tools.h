@@ -16,11 +16,13 @@ int tools_bench(const Options *options, FILE *out);
 /* The same from any position (the REPL's `perft`). */
 int tools_perft_from(const Board *board, Color side, int depth, FILE *out);
 /* Solves every position of an OBF file; returns 0 when every score is right, 1 when some
- * score is wrong, 2 when the file cannot be read. Loads the model only when weights are
- * named (--weights, $OCTUPLE_WEIGHTS); else the bare endgame solver orders the moves. */
+ * score is wrong, 2 when the file cannot be read. Positions of at most `wld` empties
+ * (settings.wld) are solved for win, draw or loss only and judged by the sign of the score.
+ * Loads the model only when weights are named (--weights, $OCTUPLE_WEIGHTS); else the bare
+ * endgame solver orders the moves. */
 int tools_solve(const Options *options, const char *path, FILE *out);
-/* The same with a given model (may be NULL), table size and thread count. */
+/* The same with a given model (may be NULL), table size, thread count and `wld`. */
 int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
-                     FILE *out);
+                     int wld, FILE *out);
 
 #endif

@@ -9,13 +9,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "endgame.h"
 #include "engine.h"
 #include "fileio.h"
+#include "model.h"
 #include "notation.h"
+#include "obf.h"
 #include "options.h"
 #include "paths.h"
 #include "session.h"
 #include "settings.h"
+#include "testutil.h"
+#include "tools.h"
 
 static const char *const default_weights = TOP_SRCDIR "/weights/jaskowski-all2.ow";
 
@@ -521,6 +526,98 @@ START_TEST(test_format_moves)
 }
 END_TEST
 
+/* One run of the batch solver over the file test_solve_wld writes (see there). */
+static void check_solve_wld(const char *obf, const Model *model, int exact_rows)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    ck_assert_ptr_nonnull(out);
+    /* win/draw/loss up to 10 empties, exact above: both kinds of row in one run */
+    int status = tools_solve_with(obf, model, 4, 2, 10, out);
+    fclose(out);
+    ck_assert_int_eq(status, 1);
+    ck_assert_msg(strstr(text, "solved 24 positions: 1 wrong scores, 0 wrong moves, "), "%s", text);
+    int words = 0, numbers = 0;
+    for (char *row = strchr(text, '\n') + 1; *row && strncmp(row, "solved", 6);
+         row = strchr(row, '\n') + 1) {
+        int number, empties;
+        char move[4], score[8];
+        ck_assert_int_eq(sscanf(row, "%d %d %3s %7s", &number, &empties, move, score), 4);
+        if (empties <= 10) {
+            ck_assert_msg(!strcmp(score, "win") || !strcmp(score, "draw") || !strcmp(score, "loss"),
+                          "row %d: %s", number, score);
+            ++words;
+        } else {
+            ck_assert_msg(score[0] == '+' || score[0] == '-', "row %d: %s", number, score);
+            ++numbers;
+        }
+    }
+    ck_assert_int_eq(words, 24 - exact_rows);
+    ck_assert_int_eq(numbers, exact_rows);
+    free(text);
+}
+
+/* The batch solver with `wld`: positions of at most `wld` empties are solved for win, draw or
+ * loss only, their rows say so, and they are judged by the sign of the file's best score; a
+ * file whose score has the wrong sign counts as a wrong score. The scores in the file come
+ * from the exact solver on positions reached by a fixed pseudo-random playout. */
+START_TEST(test_solve_wld)
+{
+    char obf[] = "/tmp/octuple-wld-XXXXXX";
+    int fd = mkstemp(obf);
+    ck_assert_int_ge(fd, 0);
+    FILE *file = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(file);
+    TestRandom random = {12345};
+    int written = 0, outcomes[3] = {0, 0, 0}, exact_rows = 0;
+    while (written < 24) {
+        Board board;
+        board_init(&board);
+        Color side = COLOR_BLACK;
+        int empties = 9 + written % 4;
+        while (board_count_empties(&board) > empties && !board_is_over(&board)) {
+            int move = test_random_move(&random, &board);
+            if (move == MOVE_PASS)
+                board_pass(&board);
+            else
+                board_play(&board, move);
+            side = !side;
+        }
+        if (board_count_empties(&board) != empties || !board_legal(&board))
+            continue;
+        Solver solver;
+        solver_init(&solver, NULL, NULL);
+        SolveResult exact = endgame_solve(&solver, &board, false);
+        /* the last position, a win, is listed as a loss: one wrong score, and whatever
+         * winning move the solver picks is no wrong move */
+        if (written == 23 && exact.score <= 0)
+            continue;
+        ObfPosition position = {.board = board, .side = side, .move_count = 1};
+        position.moves[0] = exact.move;
+        position.scores[0] = written == 23 ? -2 : exact.score;
+        char line[OBF_LINE_SIZE];
+        OctError error;
+        ck_assert_msg(obf_format_line(&position, line, sizeof line, &error), "%s", error.message);
+        fprintf(file, "%s\n", line);
+        if (written < 23)
+            ++outcomes[(exact.score > 0) - (exact.score < 0) + 1];
+        exact_rows += empties > 10;
+        ++written;
+    }
+    ck_assert_int_eq(fclose(file), 0);
+    ck_assert_int_gt(outcomes[0], 0);
+    ck_assert_int_gt(outcomes[2], 0);
+    /* the bare solver, then the full search (any evaluation orders its moves) */
+    Model *model = test_random_model(7);
+    ck_assert_ptr_nonnull(model);
+    check_solve_wld(obf, NULL, exact_rows);
+    check_solve_wld(obf, model, exact_rows);
+    model_free(model);
+    unlink(obf);
+}
+END_TEST
+
 int main(void)
 {
     session_home();
@@ -542,6 +639,7 @@ int main(void)
     tcase_add_test(tc, test_configure);
     tcase_add_test(tc, test_learn);
     tcase_add_test(tc, test_format_moves);
+    tcase_add_test(tc, test_solve_wld);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);

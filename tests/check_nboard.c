@@ -193,6 +193,18 @@ static char *expect(Child *child, const char *prefix, double seconds, char *skip
 }
 
 /* Reads up to `pong N` (the ping was sent with a request). */
+/* Reads lines up to the empty `status` that ends a search (the others go to `skipped`). */
+static void expect_search_end(Child *child, double seconds, char *skipped)
+{
+    for (;;) {
+        char *line = expect(child, "status", seconds, skipped);
+        bool end = !strcmp(line, "status");
+        free(line);
+        if (end)
+            return;
+    }
+}
+
 static void expect_pong(Child *child, int number, char *skipped)
 {
     char want[32];
@@ -328,14 +340,7 @@ START_TEST(test_passes_record_move_hint)
     ck_assert_int_eq(count_lines(skipped, "status"), 0);
     skipped[0] = '\0';
     /* the hint ends with an empty status; its last depth has 4 different moves */
-    char *end = NULL;
-    for (;;) {
-        end = expect(&child, "status", 60, skipped);
-        if (!strcmp(end, "status"))
-            break;
-        free(end);
-    }
-    free(end);
+    expect_search_end(&child, 60, skipped);
     Board board;
     game_position(&game, game.move_count, &board, NULL);
     int legal = __builtin_popcountll(board_legal(&board));
@@ -358,6 +363,54 @@ START_TEST(test_passes_record_move_hint)
         ++at_last;
     }
     ck_assert_int_eq(at_last, wanted);
+    free(ggf);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+/* With --wld, positions above the exact threshold are solved for win, draw or loss only:
+ * the hints say so with the protocol's 100%W and give every move +1.00, 0.00 or -1.00, and
+ * `go` plays a move of the best outcome. */
+START_TEST(test_wld_hints_and_go)
+{
+    Child child;
+    static const char *const args[] = {"--nboard", "--threads", "2", "--hash", "16", "--wld",
+                                       "30", NULL};
+    ck_assert(child_start(&child, args, false));
+    child_send(&child, "nboard 2\nset depth 3\n"); /* exact solves from 12 empties */
+    char *ggf = passes_record(44); /* 16 empties */
+    char text[8192];
+    snprintf(text, sizeof text, "set game %s\nhint 64\n", ggf);
+    child_send(&child, text);
+    char skipped[SKIPPED_SIZE] = "";
+    expect_search_end(&child, 120, skipped);
+    Game game = parse_game(ggf);
+    Board board;
+    game_position(&game, game.move_count, &board, NULL);
+    int legal = __builtin_popcountll(board_legal(&board));
+    int solved = 0;
+    double best = -2;
+    for (char *p = skipped; (p = strstr(p, "search ")); ++p) {
+        char pv[128], eval[32], zero[8], depth[16];
+        ck_assert_int_eq(sscanf(p, "search %127s %31s %7s %15s", pv, eval, zero, depth), 4);
+        if (strcmp(depth, "100%W"))
+            continue; /* the midgame iterations before the solve */
+        ck_assert_msg(!strcmp(eval, "+1.00") || !strcmp(eval, "+0.00") || !strcmp(eval, "-1.00"),
+                      "a win/draw/loss hint scored %s", eval);
+        if (solved == 0)
+            best = atof(eval);
+        ck_assert(atof(eval) <= best); /* best first */
+        ++solved;
+    }
+    ck_assert_int_eq(solved, legal);
+    child_send(&child, "go\n");
+    char *line = expect(&child, "===", 120, NULL);
+    char move[3], eval[32];
+    ck_assert_int_eq(sscanf(line, "=== %2s/%31[^/]/", move, eval), 2);
+    ck_assert(board_legal(&board) >> move_parse(move, NULL) & 1);
+    ck_assert(atof(eval) == best);
+    free(line);
     free(ggf);
     ck_assert_int_eq(child_finish(&child, 10), 0);
     free(child.output);
@@ -678,6 +731,7 @@ int main(void)
     tcase_add_test(tc, test_handshake_and_depth);
     tcase_add_test(tc, test_formats_example_go);
     tcase_add_test(tc, test_passes_record_move_hint);
+    tcase_add_test(tc, test_wld_hints_and_go);
     tcase_add_test(tc, test_forced_positions);
     tcase_add_test(tc, test_ping_stops_search);
     tcase_add_test(tc, test_bad_input);

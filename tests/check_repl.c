@@ -156,6 +156,8 @@ START_TEST(test_option_commands)
     char *out = run_script(
         "depth 5\n"
         "exact 10\n"
+        "wld 14\n"
+        "wld 61\n"
         "threads 2\n"
         "hash 8\n"
         "time 1.5\n"
@@ -175,6 +177,8 @@ START_TEST(test_option_commands)
         0);
     assert_has(out, "depth 5\n");
     assert_has(out, "exact 10\n");
+    assert_has(out, "wld 14\n");
+    assert_has(out, "error: wld: '61' is not a number of empties from 0 to 60 (0: never)");
     assert_has(out, "threads 2\n");
     assert_has(out, "hash 8 MB\n");
     assert_has(out, "time 1.5 s per search\n");

@@ -260,15 +260,8 @@ END_TEST
 /* A deterministic random Edax-like model: any weights do for comparing searches. */
 static Model *test_model(void)
 {
-    Shape shape;
-    PhaseTable phase;
-    Model *model = NULL;
-    OctError error;
-    ck_assert(shapes_edax(&shape, &error));
-    phase_buckets(&phase, 10);
-    ck_assert_msg(model_create(&shape, 1, &phase, &model, &error), "%s", error.message);
-    shape_free(&shape);
-    model_fill_random(model, 42, 300);
+    Model *model = test_random_model(42);
+    ck_assert_ptr_nonnull(model);
     return model;
 }
 
@@ -428,6 +421,80 @@ START_TEST(test_exact_same_with_tt_and_threads)
         }
         ++tried;
     }
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
+START_TEST(test_wld_solves_match_exact_outcomes)
+{
+    /* win/draw/loss solves (positions above the exact threshold, up to wld_empties): the
+     * outcome is the sign of the exact score, the move played keeps it, on one thread and on
+     * two, with one line and with every move scored; and at or below the exact threshold
+     * the solve stays exact */
+    Model *model = test_model();
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 16, &error));
+    search_set_model(&search, model);
+    TestRandom random = {4242};
+    int tried = 0, draws = 0, wins = 0, losses = 0;
+    while (tried < 60) {
+        Board board;
+        if (!random_position(&random, 10 + tried % 6, &board) || !board_legal(&board))
+            continue;
+        Solver solver;
+        solver_init(&solver, NULL, NULL);
+        int expected = endgame_search(&solver, &board, -SCORE_MAX, SCORE_MAX);
+        int outcome = (expected > 0) - (expected < 0);
+        draws += outcome == 0;
+        wins += outcome > 0;
+        losses += outcome < 0;
+        for (int variant = 0; variant < 4; ++variant) {
+            SearchLimits limits = search_default_limits();
+            limits.exact_empties = 8;
+            limits.wld_empties = 64;
+            limits.threads = 1 + (variant & 1);
+            limits.split_empties = 8;
+            limits.lines = variant & 2 ? 64 : 1;
+            tt_clear(&search.tt);
+            SearchResult result;
+            search_run(&search, &board, &limits, &result, NULL, NULL);
+            ck_assert(result.wld);
+            ck_assert(!result.exact);
+            ck_assert_int_eq(result.depth, board_count_empties(&board));
+            ck_assert_int_eq(result.score, outcome * EVAL_DISC);
+            Board next = board;
+            board_play(&next, result.move);
+            solver_init(&solver, NULL, NULL);
+            int played = -endgame_search(&solver, &next, -SCORE_MAX, SCORE_MAX);
+            ck_assert_int_eq((played > 0) - (played < 0), outcome);
+            if (limits.lines > 1) { /* every move, with its own outcome, best first */
+                ck_assert_int_eq(result.line_count, __builtin_popcountll(board_legal(&board)));
+                for (int i = 0; i < result.line_count; ++i) {
+                    next = board;
+                    board_play(&next, result.lines[i].move);
+                    solver_init(&solver, NULL, NULL);
+                    int value = -endgame_search(&solver, &next, -SCORE_MAX, SCORE_MAX);
+                    ck_assert_int_eq(result.lines[i].score, ((value > 0) - (value < 0)) * EVAL_DISC);
+                    if (i > 0)
+                        ck_assert_int_le(result.lines[i].score, result.lines[i - 1].score);
+                }
+            }
+        }
+        SearchLimits limits = search_default_limits(); /* within the exact threshold */
+        limits.exact_empties = 64;
+        limits.wld_empties = 64;
+        tt_clear(&search.tt);
+        SearchResult result;
+        search_run(&search, &board, &limits, &result, NULL, NULL);
+        ck_assert(result.exact && !result.wld);
+        ck_assert_int_eq(result.score, expected * EVAL_DISC);
+        ++tried;
+    }
+    ck_assert_int_gt(wins, 0); /* every outcome came up */
+    ck_assert_int_gt(losses, 0);
+    ck_assert_int_gt(draws, 0);
     search_free(&search);
     model_free(model);
 }
@@ -627,6 +694,7 @@ int main(void)
     tcase_add_test(search, test_midgame_matches_minimax);
     tcase_add_test(search, test_exact_same_with_tt_and_threads);
     tcase_add_test(search, test_parallel_solves_match_one_thread);
+    tcase_add_test(search, test_wld_solves_match_exact_outcomes);
     tcase_add_test(search, test_selective_passes_keep_exact_scores);
     tcase_add_test(search, test_midgame_probcut);
     tcase_add_test(search, test_search_stop_from_another_thread);

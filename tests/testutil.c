@@ -1,6 +1,7 @@
 #include "testutil.h"
 
 #include "rng.h"
+#include "shapes.h"
 
 uint64_t test_random_next(TestRandom *random)
 {
@@ -46,4 +47,21 @@ int test_random_game(TestRandom *random, Board *positions, int capacity)
         positions[count++] = board;
     }
     return count;
+}
+
+Model *test_random_model(uint64_t seed)
+{
+    Shape shape;
+    PhaseTable phase;
+    Model *model = NULL;
+    OctError error;
+    if (!shapes_edax(&shape, &error))
+        return NULL;
+    phase_buckets(&phase, 10);
+    bool made = model_create(&shape, 1, &phase, &model, &error);
+    shape_free(&shape);
+    if (!made)
+        return NULL;
+    model_fill_random(model, seed, 300);
+    return model;
 }

@@ -1,4 +1,4 @@
-/* Shared test helpers: a seeded generator and random legal games. */
+/* Shared test helpers: a seeded generator, random legal games and a random model. */
 #ifndef OCTUPLE_TESTS_TESTUTIL_H
 #define OCTUPLE_TESTS_TESTUTIL_H
 
@@ -6,6 +6,7 @@
 
 #include "board.h"
 #include "game.h"
+#include "model.h"
 
 typedef struct TestRandom {
     uint64_t state;
@@ -23,5 +24,9 @@ void test_random_record(TestRandom *random, Game *game);
 /* Plays random legal moves (passing when forced) from the start position until the game ends,
  * storing every position reached (start included) in `positions`; returns how many. */
 int test_random_game(TestRandom *random, Board *positions, int capacity);
+
+/* A deterministic random model of the Edax shape with 10 weight sets (any weights do for
+ * comparing searches), or NULL when it cannot be built. Free it with model_free. */
+Model *test_random_model(uint64_t seed);
 
 #endif
