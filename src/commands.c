@@ -182,7 +182,7 @@ static bool engine_to_move(const Session *session)
 static void format_score(const SearchResult *result, int score, char *out, size_t size)
 {
     if (result->wld) /* only the sign is proven */
-        snprintf(out, size, "%s", score > 0 ? "win" : score == 0 ? "draw" : "loss");
+        snprintf(out, size, "%s", search_outcome(score));
     else if (result->exact)
         snprintf(out, size, "%+d", score / EVAL_DISC);
     else

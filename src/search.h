@@ -60,6 +60,12 @@ typedef struct SearchResult {
     bool stopped;          /* interrupted: the result is the last completed iteration */
 } SearchResult;
 
+/* The word for an outcome from the sign of a score: "win", "draw" or "loss". */
+static inline const char *search_outcome(int score)
+{
+    return score > 0 ? "win" : score == 0 ? "draw" : "loss";
+}
+
 /* Called after each completed iteration with the result so far. */
 typedef void (*SearchProgress)(void *context, const SearchResult *result);
 

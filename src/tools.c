@@ -88,7 +88,7 @@ static void solve_one(Search *search, int threads, const Board *board, bool wld,
 static const char *format_solved(int score, bool wld, char *out, size_t size)
 {
     if (wld)
-        snprintf(out, size, "%s", score > 0 ? "win" : score == 0 ? "draw" : "loss");
+        snprintf(out, size, "%s", search_outcome(score));
     else
         snprintf(out, size, "%+d", score);
     return out;
