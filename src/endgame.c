@@ -703,7 +703,7 @@ order_moves(Solver *solver, uint64_t player, uint64_t opponent, uint64_t moves, 
          * from 20 empties instead of one cost #56 7% more. Nearer the end a ply less
          * pays: below 18 empties (a static evaluation at 14-15, one ply at 16-17), FForum
          * 40-59 took 1.03 G ordering and 19.29 G exact nodes against 1.50 G and 20.05 G,
-         * 8-9% faster (README, "The fourteenth round"). */
+         * 8-9% faster (doc/solver-notes.md, "The fourteenth round"). */
         depth = ordering_depth(empties);
         eval_set(&state, solver->model, &(Board){player, opponent});
         ceiling = ordering_ceiling(alpha);
