@@ -19,9 +19,10 @@ enum {
     ENDGAME_LOCAL_EMPTIES = 7,
     ENDGAME_TT_EMPTIES = 11,    /* from this: the shared transposition table */
     /* from this: enhanced transposition cutoffs; the first size whose children the shared
-     * table holds. With the children's buckets prefetched, FForum #40-#48 took 944 M nodes
-     * and 24.8-26.3 s from 11 against 983 M and 27.3-27.7 s from 14 (before the local
-     * table, when the shared one started at 10 empties). */
+     * table holds. With the children's buckets requested before the first was read (then
+     * by prefetches), FForum #40-#48 took 944 M nodes and 24.8-26.3 s from 11 against 983 M
+     * and 27.3-27.7 s from 14 (before the local table, when the shared one started at 10
+     * empties). */
     ENDGAME_ETC_EMPTIES = ENDGAME_TT_EMPTIES + 1,
     /* from this to ENDGAME_TT_EMPTIES: enhanced cutoffs against the local table, each child's
      * slot read as the move is rated (see order_moves) */
@@ -603,8 +604,10 @@ static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, ui
                     int empties, int alpha, int beta, int *cut, uint64_t *useless,
                     int8_t *bounds)
 {
-    /* every child's bucket is requested before the first is read, so the memory accesses
-     * overlap instead of following one another */
+    /* every child's bucket is worked out before the first is read, so the reads depend on
+     * no probe's outcome and the core overlaps their waits on main memory. An explicit
+     * prefetch of each bucket here was 3% slower on the Zen 3 host (doc/solver-notes.md,
+     * "The seventeenth round"): the out-of-order core already issues these loads together */
     Board children[MOVE_LIST_SIZE];
     const TtSlot *buckets[MOVE_LIST_SIZE];
     int count = 0;
@@ -613,7 +616,7 @@ static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, ui
         uint64_t flips = movegen_flips(player, opponent, square);
         children[count] = (Board){opponent ^ flips, player ^ flips ^ (1ULL << square)};
         buckets[count] = tt_bucket(solver->tt, &children[count]);
-        __builtin_prefetch(buckets[count++]);
+        ++count;
     }
     for (int i = 0; i < count; ++i) {
         TtEntry known;
