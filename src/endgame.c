@@ -606,7 +606,7 @@ static bool etc_cut(const Solver *solver, uint64_t player, uint64_t opponent, ui
 {
     /* every child's bucket is worked out before the first is read, so the reads depend on
      * no probe's outcome and the core overlaps their waits on main memory. An explicit
-     * prefetch of each bucket here was 3% slower on the Zen 3 host (doc/solver-notes.md,
+     * prefetch of each bucket here was 1-3% slower on the Zen 3 host (doc/solver-notes.md,
      * "The seventeenth round"): the out-of-order core already issues these loads together */
     Board children[MOVE_LIST_SIZE];
     const TtSlot *buckets[MOVE_LIST_SIZE];
