@@ -114,6 +114,33 @@ START_TEST(test_stability_matches_reference_and_holds)
 }
 END_TEST
 
+/* Every bit of the table's index, up to the largest table (--hash 65536: 2^30 buckets), is
+ * set for about half of the positions of the endgame, where nearly every square is filled:
+ * a bit taken from the hash's lowest bits would read little more than whether a1 is. */
+START_TEST(test_tt_index_uses_whole_table)
+{
+    enum { BITS = 30 };
+    Tt tt = {.mask = ((size_t)1 << BITS) - 1};
+    TestRandom random = {77};
+    int set[BITS] = {0};
+    int count = 0;
+    while (count < 4000) {
+        Board board;
+        if (!random_position(&random, 8 + count % 12, &board))
+            continue;
+        size_t index = tt_index(&tt, &board);
+        ck_assert_uint_le(index, tt.mask);
+        for (int bit = 0; bit < BITS; ++bit)
+            set[bit] += (int)(index >> bit & 1);
+        ++count;
+    }
+    for (int bit = 0; bit < BITS; ++bit) {
+        ck_assert_msg(set[bit] > count * 4 / 10 && set[bit] < count * 6 / 10,
+                      "index bit %d set in %d of %d positions", bit, set[bit], count);
+    }
+}
+END_TEST
+
 START_TEST(test_endgame_matches_minimax)
 {
     TestRandom random = {2024};
@@ -685,6 +712,7 @@ int main(void)
     tcase_set_timeout(endgame, 300);
     tcase_add_test(endgame, test_stability_matches_reference_and_holds);
     tcase_add_test(endgame, test_endgame_matches_minimax);
+    tcase_add_test(endgame, test_tt_index_uses_whole_table);
     tcase_add_test(endgame, test_endgame_fail_soft_bounds);
     tcase_add_test(endgame, test_endgame_local_table_windows);
     tcase_add_test(endgame, test_endgame_stop_flag);
