@@ -74,16 +74,15 @@ static inline bool tt_bounds_apply(int lower, int upper, int *alpha, int *beta, 
     return false;
 }
 
-/* The bucket index: two independent multiplies and a rotation, where board_hash's two
+/* The bucket index: two independent multiplies and two shifts, where board_hash's two
  * chained finalisers took about four times as long; every table access, and the enhanced
  * cutoffs' probe of every child, starts with it. The top bits of a product depend on every
- * bit of its factor, so they come first. Entries are checked against the whole position,
- * so the index only has to spread positions, not tell them apart. */
-/* The bucket index: its low 24 bits are the hash's top 24, the best mixed. Above a 1 GB
- * table (2^24 buckets) more bits come from bit 16 of the hash on, which mix the first 17
- * squares or more. A plain rotation took the hash's lowest bits there, which depend on the
- * first squares alone (bit 0 is set exactly when a1 is filled), so a 2 to 64 GB table filled
- * its upper part unevenly; a test in check_search counts the bits. */
+ * bit of its factor, so the hash's top 24 bits are the index's low 24 (tables up to 1 GB).
+ * Larger tables take their further bits from bit 16 of the hash on. A plain rotation had
+ * taken the hash's lowest bits there, which depend on the first squares alone (bit 0 is set
+ * exactly when a1 is filled), and a 2 to 64 GB table filled its upper part unevenly; a test
+ * in check_search counts the bits. Entries are checked against the whole position, so the
+ * index only has to spread positions, not tell them apart. */
 static inline size_t tt_index(const Tt *tt, const Board *board)
 {
     uint64_t h = tt_hash(board->player, board->opponent);
