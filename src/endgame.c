@@ -915,9 +915,10 @@ deep_node(Solver *solver, uint64_t player, uint64_t opponent, int alpha, int bet
 
     /* the parent's ordering counted this node's moves (its replies) and hands them down
      * (`legal`), which spares a move generation at most nodes and, at the leaves of 6
-     * empties, the flips of the squares that are no move: the same nodes, 2.1% fewer
-     * instructions on FForum #40-#42, #40-#48 2.4-4.4% faster in six side-by-side pairs
-     * (doc/solver-notes.md, "The nineteenth round") */
+     * empties, the flips of the squares that are no move: the same nodes, 2.0% fewer
+     * instructions on FForum #40-#42, #40-#48 2.4-4.4% faster in six side-by-side pairs,
+     * the whole of FForum 40-59 within the host's noise (doc/solver-notes.md, "The
+     * nineteenth round") */
     uint64_t moves = legal != LEGAL_UNKNOWN ? legal : movegen_moves(player, opponent);
     if (!moves) {
         if (passed)
