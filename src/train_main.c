@@ -6,6 +6,9 @@
 #include <string.h>
 
 #include "config.h"
+#include "fnet.h"
+#include "greedy.h"
+#include "league.h"
 #include "model.h"
 #include "modeldump.h"
 #include "labels.h"
@@ -14,6 +17,7 @@
 #include "probcut_fit.h"
 #include "regress.h"
 #include "shapes.h"
+#include "tdl.h"
 #include "trainset.h"
 #include "weights.h"
 #include "wthor.h"
@@ -36,6 +40,13 @@ typedef struct TrainArgs {
     MpcFitOptions mpc;
     const char *base;      /* mpc: an existing .mpc whose endgame part is kept */
     double endgame_sigma;  /* mpc: > 0 writes a constant endgame error model of this many discs */
+    TdOptions td;
+    ModelPerspective perspective; /* td, and League text read by league */
+    const char *league_out; /* td: the network in League text as well */
+    const char *league_in;  /* league: a network in League text */
+    const char *opponent;   /* league: swh, random or a weights file */
+    int double_games;       /* league */
+    double epsilon;         /* league */
 } TrainArgs;
 
 typedef struct TrainCommand {
@@ -50,6 +61,8 @@ static int command_dump(const TrainArgs *args);
 static int command_probcut(const TrainArgs *args);
 static int command_label(const TrainArgs *args);
 static int command_mpc(const TrainArgs *args);
+static int command_td(const TrainArgs *args);
+static int command_league(const TrainArgs *args);
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--label-weight N] "
@@ -74,6 +87,17 @@ static const TrainCommand commands[] = {
      "solve positions of database games exactly (one per game at each count of empties): "
      "labels for regress --labels",
      command_label},
+    {"td", "--out FILE.ow [--league-out FILE.txt] [--shape NAME] [--perspective negation|inversion] "
+           "[--games N] [--alpha A] [--epsilon E] [--measure-every N] [--double-games N] "
+           "[--seed S] [--name TEXT]",
+     "train a 1-ply network by TD(0) self-play (Lucas; default shape lucas-30, output "
+     "negation, alpha 0.001, epsilon 0.1), measuring it against SWH as it learns",
+     command_td},
+    {"league", "--weights FILE.ow | --league FILE.txt [--perspective inversion|negation] "
+               "[--opponent swh|random|FILE.ow] [--double-games N] [--epsilon E] [--seed S]",
+     "the Othello League measure: 1-ply double games in epsilon-Othello against SWH (or "
+     "another opponent), the score with its 95% interval",
+     command_league},
     {"dump", "FILE.ow", "print a weights file's shapes, phase table and weight statistics",
      command_dump},
 };
@@ -84,7 +108,9 @@ static void usage(FILE *out)
     fprintf(out, "usage: octuple-train COMMAND [options]\ncommands:\n");
     for (int i = 0; i < COMMAND_COUNT; ++i)
         fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].usage, commands[i].help);
-    fprintf(out, "shapes: edax (default), edax-2x5, all-1, all-2, all-3, all-4\n");
+    fprintf(out, "shapes: edax (regress's default), edax-2x5, all-1 .. all-4, lucas-N (N of "
+                 "Lucas's random snakes, td's default lucas-30), rand-MxN (M random snakes of N "
+                 "squares); random shapes follow --seed\n");
 }
 
 /* The model at `path`, or NULL after saying why on standard error. */
@@ -307,15 +333,134 @@ static bool parse_empties(const char *text, LabelOptions *label)
     return label->empties_count > 0;
 }
 
-static bool make_shape(const char *name, Shape *shape, OctError *error)
+/* A whole number in [low, high] at the start of `text`, `*end` just after it. */
+static bool shape_number(const char *text, int low, int high, int *value, const char **end)
 {
+    char *stop;
+    long n = strtol(text, &stop, 10);
+    if (stop == text || *text == '-' || *text == '+' || n < low || n > high)
+        return false;
+    *value = (int)n;
+    *end = stop;
+    return true;
+}
+
+static bool make_shape(const char *name, uint64_t seed, Shape *shape, OctError *error)
+{
+    int count, length;
+    const char *end;
     if (!strcmp(name, "edax"))
         return shapes_edax(shape, error);
     if (!strcmp(name, "edax-2x5"))
         return shapes_edax_2x5(shape, error);
     if (!strncmp(name, "all-", 4) && name[4] >= '1' && name[4] <= '4' && !name[5])
         return shapes_all_n(name[4] - '0', shape, error);
-    return error_set(error, "--shape: unknown shape '%s'", name);
+    if (!strncmp(name, "lucas-", 6) && shape_number(name + 6, 1, 32, &count, &end) && !*end)
+        return shapes_snakes(count, 0, seed, shape, error);
+    if (!strncmp(name, "rand-", 5) && shape_number(name + 5, 1, 32, &count, &end)
+        && *end == 'x' && shape_number(end + 1, 1, TUPLE_MAX_SIZE, &length, &end) && !*end)
+        return shapes_snakes(count, length, seed, shape, error);
+    return error_set(error, "--shape: unknown shape '%s' (edax, edax-2x5, all-1 .. all-4, "
+                            "lucas-N or rand-MxN with N, M up to 32)", name);
+}
+
+static int command_td(const TrainArgs *args)
+{
+    if (!args->out) {
+        fprintf(stderr, "octuple-train td: --out FILE.ow is required\n");
+        return 2;
+    }
+    OctError error;
+    Shape shape;
+    if (!make_shape(args->shape ? args->shape : "lucas-30", args->td.seed, &shape, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 2;
+    }
+    FloatNet net;
+    bool ok = fnet_create(&net, &shape, args->perspective, &error);
+    shape_free(&shape);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    printf("td: %s, %d tuples, %d instances, %u weights, %s, alpha %g, epsilon %g, %d games, "
+           "seed %llu\n", net.shape.name, net.shape.tuple_count, net.shape.instance_count,
+           net.shape.table_size,
+           args->perspective == PERSPECTIVE_NEGATION ? "output negation" : "board inversion",
+           args->td.alpha, args->td.epsilon, args->td.games, (unsigned long long)args->td.seed);
+    fflush(stdout);
+    TdReport report;
+    Model *model = NULL;
+    char name[MODEL_NAME_SIZE];
+    snprintf(name, sizeof name, "%s", args->name ? args->name : args->out);
+    /* f = 1 is worth 16 discs: tanh(1) = 0.76 already forecasts most of a win */
+    ok = td_train(&net, &args->td, stdout, &report, &error)
+      && fnet_to_model(&net, name, 16.0, &model, &error)
+      && model_save(model, args->out, &error)
+      && (!args->league_out || fnet_save_league(&net, args->league_out, &error));
+    model_free(model);
+    fnet_free(&net);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    printf("%d games, %ld updates in %.1f s of self-play (%.0f games/s)\nwrote %s%s%s\n",
+           report.games, report.updates, report.seconds,
+           report.seconds > 0 ? report.games / report.seconds : 0.0, args->out,
+           args->league_out ? " and " : "", args->league_out ? args->league_out : "");
+    return 0;
+}
+
+/* The player named by --opponent: SWH, the random player, or a weights file (`model`). */
+static bool opponent_make(const char *name, GreedyPlayer *player, Model **model)
+{
+    *model = NULL;
+    if (!name || !strcmp(name, "swh")) {
+        *player = (GreedyPlayer){GREEDY_WPC, wpc_swh()};
+        return true;
+    }
+    if (!strcmp(name, "random")) {
+        *player = (GreedyPlayer){GREEDY_RANDOM, NULL};
+        return true;
+    }
+    if (!(*model = weights_load(name)))
+        return false;
+    *player = (GreedyPlayer){GREEDY_MODEL, *model};
+    return true;
+}
+
+static int command_league(const TrainArgs *args)
+{
+    if (!args->weights == !args->league_in) {
+        fprintf(stderr, "octuple-train league: give one of --weights FILE.ow and --league "
+                        "FILE.txt\n");
+        return 2;
+    }
+    Model *model = NULL, *other = NULL;
+    if (args->weights) {
+        model = weights_load(args->weights);
+    } else {
+        OctError error;
+        if (!league_import(args->league_in, args->perspective, &model, &error)) {
+            fprintf(stderr, "octuple-train: %s\n", error.message);
+            model = NULL;
+        }
+    }
+    GreedyPlayer player = {GREEDY_MODEL, model}, opponent;
+    if (!model || !opponent_make(args->opponent, &opponent, &other)) {
+        model_free(model);
+        return 1;
+    }
+    LeagueScore score;
+    greedy_league(&player, &opponent, args->double_games, args->epsilon, args->td.seed, &score);
+    printf("%s against %s: %.4f +- %.4f over %d double games (epsilon %g, seed %llu): "
+           "%d won, %d drawn, %d lost\n", model->name,
+           args->opponent ? args->opponent : "swh", score.mean, score.half_width,
+           score.double_games, args->epsilon, (unsigned long long)args->td.seed, score.wins,
+           score.draws, score.losses);
+    model_free(model);
+    model_free(other);
+    return 0;
 }
 
 static int command_regress(const TrainArgs *args)
@@ -345,7 +490,7 @@ static int command_regress(const TrainArgs *args)
     PhaseTable phase;
     Model *model = NULL;
     phase_buckets(&phase, args->phase_width);
-    if (!make_shape(args->shape, &shape, &error)) {
+    if (!make_shape(args->shape ? args->shape : "edax", args->regress.seed, &shape, &error)) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
         trainset_free(&set);
         return 2;
@@ -394,11 +539,17 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    TrainArgs args = {.shape = "edax", .phase_width = 1, .label_weight = 1,
+    TrainArgs args = {.phase_width = 1, .label_weight = 1,
                       .regress = {8, 0.002, 0.2, 1},
                       .fit = {PROBCUT_MIN_EMPTIES, 20, 40, 1},
                       .mpc = {14, 57, 24, 10, 1},
-                      .label = {{16}, 1, 0, 1, 64}};
+                      .label = {{16}, 1, 0, 1, 64},
+                      .td = {1000, 0.001, GREEDY_EPSILON, 1, 250, 1000},
+                      .perspective = PERSPECTIVE_NEGATION,
+                      .double_games = GREEDY_DEFAULT_DOUBLE_GAMES,
+                      .epsilon = GREEDY_EPSILON};
+    /* League text is read with board inversion unless said (Figure 7 uses it) */
+    bool perspective_given = false;
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
         if (strncmp(option, "--", 2) != 0 && !args.file) {
@@ -427,15 +578,37 @@ int main(int argc, char **argv)
         else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9)
             args.regress.test_fraction = number;
         else if (!strcmp(option, "--seed") && numeric && number >= 0)
-            args.regress.seed = args.fit.seed = args.label.seed = args.mpc.seed
+            args.regress.seed = args.fit.seed = args.label.seed = args.mpc.seed = args.td.seed
                 = (uint64_t)number;
         else if (!strcmp(option, "--labels")) args.labels = value;
         else if (!strcmp(option, "--label-weight") && numeric && number >= 1 && number <= 255
                  && number == (int)number)
             args.label_weight = (int)number;
         else if (!strcmp(option, "--empties") && parse_empties(value, &args.label)) {}
-        else if (!strcmp(option, "--games") && numeric && number >= 1)
+        else if (!strcmp(option, "--games") && numeric && number >= 1 && number <= 1e9
+                 && number == (int)number) {
             args.label.limit = (size_t)number;
+            args.td.games = (int)number;
+        }
+        else if (!strcmp(option, "--alpha") && numeric && number > 0 && number <= 1)
+            args.td.alpha = number;
+        else if (!strcmp(option, "--epsilon") && numeric && number >= 0 && number <= 1)
+            args.td.epsilon = args.epsilon = number;
+        else if (!strcmp(option, "--measure-every") && numeric && number >= 0 && number <= 1e9
+                 && number == (int)number)
+            args.td.measure_every = (int)number;
+        else if (!strcmp(option, "--double-games") && numeric && number >= 0 && number <= 1e8
+                 && number == (int)number)
+            args.td.measure_games = args.double_games = (int)number;
+        else if (!strcmp(option, "--perspective")
+                 && (!strcmp(value, "negation") || !strcmp(value, "inversion"))) {
+            args.perspective = !strcmp(value, "negation") ? PERSPECTIVE_NEGATION
+                                                           : PERSPECTIVE_INVERSION;
+            perspective_given = true;
+        }
+        else if (!strcmp(option, "--league-out")) args.league_out = value;
+        else if (!strcmp(option, "--league")) args.league_in = value;
+        else if (!strcmp(option, "--opponent")) args.opponent = value;
         else if (!strcmp(option, "--weights")) args.weights = value;
         else if (!strcmp(option, "--min-empties") && numeric && number >= 0 && number <= 60)
             args.fit.min_empties = args.mpc.min_empties = (int)number;
@@ -455,5 +628,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (command->run == command_league && !perspective_given)
+        args.perspective = PERSPECTIVE_INVERSION;
     return command->run(&args);
 }

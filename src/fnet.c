@@ -1,0 +1,184 @@
+/* Float n-tuple networks: values, updates, conversion to the engine's model and to the
+ * Othello League text format. */
+#include "fnet.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fileio.h"
+
+bool fnet_create(FloatNet *net, const Shape *shape, ModelPerspective perspective,
+                 OctError *error)
+{
+    if (!shape_copy(&net->shape, shape, error))
+        return false;
+    net->values = calloc(net->shape.table_size, sizeof *net->values);
+    if (!net->values) {
+        shape_free(&net->shape);
+        return error_set(error, "out of memory for %u network entries", shape->table_size);
+    }
+    net->perspective = perspective;
+    return true;
+}
+
+void fnet_free(FloatNet *net)
+{
+    if (!net->values)
+        return;
+    free(net->values);
+    net->values = NULL;
+    shape_free(&net->shape);
+}
+
+int fnet_entries(const FloatNet *net, uint64_t black, uint64_t white, Color color,
+                 uint32_t *entries)
+{
+    bool as_white = net->perspective == PERSPECTIVE_INVERSION && color == COLOR_WHITE;
+    uint64_t own = as_white ? white : black, other = as_white ? black : white;
+    const Shape *shape = &net->shape;
+    int k = 0;
+    for (int t = 0; t < shape->tuple_count; ++t) {
+        const Tuple *tuple = &shape->tuples[t];
+        for (int i = 0; i < tuple->instance_count; ++i)
+            entries[k++] = shape->tuple_offsets[t]
+                         + tuple_index(tuple->squares[i], tuple->size, own, other);
+    }
+    return k;
+}
+
+double fnet_sum(const FloatNet *net, const uint32_t *entries, int count)
+{
+    double sum = 0;
+    for (int k = 0; k < count; ++k)
+        sum += net->values[entries[k]];
+    return sum;
+}
+
+double fnet_value(const FloatNet *net, uint64_t black, uint64_t white, Color color)
+{
+    uint32_t entries[SHAPE_MAX_INSTANCES];
+    int count = fnet_entries(net, black, white, color, entries);
+    double sum = fnet_sum(net, entries, count);
+    return net->perspective == PERSPECTIVE_NEGATION && color == COLOR_WHITE ? -sum : sum;
+}
+
+void fnet_add(FloatNet *net, const uint32_t *entries, int count, float delta)
+{
+    for (int k = 0; k < count; ++k)
+        net->values[entries[k]] += delta;
+}
+
+static long round_half_away(double x)
+{
+    return x >= 0 ? (long)(x + 0.5) : -(long)(0.5 - x);
+}
+
+bool fnet_to_model(const FloatNet *net, const char *name, double discs_per_unit, Model **out,
+                   OctError *error)
+{
+    if (!(discs_per_unit > 0))
+        return error_set(error, "the disc scale must be positive");
+    double largest = 0;
+    for (uint32_t i = 0; i < net->shape.table_size; ++i) {
+        double v = fabs(net->values[i]);
+        if (!isfinite(v))
+            return error_set(error, "network entry %u is not a finite number", i);
+        if (v > largest)
+            largest = v;
+    }
+    /* weight units per unit of f: discs_per_unit discs of 128 engine units, times 2^shift */
+    double base = discs_per_unit * 128.0;
+    int shift = MODEL_MAX_SHIFT;
+    while (shift > 0 && round_half_away(largest * base * (double)(1 << shift)) > 32767)
+        --shift;
+    if (round_half_away(largest * base * (double)(1 << shift)) > 32767)
+        return error_set(error, "network entries up to %g do not fit int16 at %g discs a unit",
+                         largest, discs_per_unit);
+    PhaseTable phase;
+    phase_single(&phase);
+    Model *model;
+    if (!model_create(&net->shape, 1, &phase, &model, error))
+        return false;
+    double scale = base * (double)(1 << shift);
+    int16_t *values = model->sets[0].values;
+    for (int t = 0; t < net->shape.tuple_count; ++t) {
+        uint32_t entries = tuple_table_size(net->shape.tuples[t].size);
+        const float *from = net->values + net->shape.tuple_offsets[t];
+        int16_t *table = values + model->shapes[0].tuple_offsets[t];
+        for (uint32_t i = 0; i < entries; ++i) {
+            /* inversion: the side to move reads the mover's digits swapped (index reversed)
+             * and takes minus the mover's value; negation keeps black's value as it is */
+            if (net->perspective == PERSPECTIVE_INVERSION)
+                table[i] = (int16_t)-round_half_away(scale * from[entries - 1 - i]);
+            else
+                table[i] = (int16_t)round_half_away(scale * from[i]);
+        }
+    }
+    snprintf(model->name, sizeof model->name, "%s", name);
+    model->shift = shift;
+    model->perspective = net->perspective;
+    model->origin = ORIGIN_NATIVE;
+    *out = model;
+    return true;
+}
+
+/* Appends to a growing text buffer; false when memory runs out. */
+typedef struct Text {
+    char *data;
+    size_t size, capacity;
+} Text;
+
+__attribute__((format(printf, 2, 3)))
+static bool text_add(Text *text, const char *format, ...)
+{
+    for (;;) {
+        va_list args;
+        va_start(args, format);
+        int n = vsnprintf(text->data + text->size, text->capacity - text->size, format, args);
+        va_end(args);
+        if (n < 0)
+            return false;
+        if ((size_t)n < text->capacity - text->size) {
+            text->size += (size_t)n;
+            return true;
+        }
+        size_t capacity = text->capacity * 2 + (size_t)n + 1;
+        char *grown = realloc(text->data, capacity);
+        if (!grown)
+            return false;
+        text->data = grown;
+        text->capacity = capacity;
+    }
+}
+
+bool fnet_save_league(const FloatNet *net, const char *path, OctError *error)
+{
+    Text text = {malloc(4096), 0, 4096};
+    bool ok = text.data && text_add(&text, "{ %d\n", net->shape.tuple_count);
+    for (int t = 0; ok && t < net->shape.tuple_count; ++t) {
+        const Tuple *tuple = &net->shape.tuples[t];
+        ok = text_add(&text, "  { %d %d", tuple->size, tuple->instance_count);
+        for (int i = 0; ok && i < tuple->instance_count; ++i) {
+            ok = text_add(&text, " {");
+            for (int j = 0; ok && j < tuple->size; ++j)
+                ok = text_add(&text, " %d", tuple->squares[i][j]);
+            ok = ok && text_add(&text, " }");
+        }
+        ok = ok && text_add(&text, "\n    {");
+        const float *values = net->values + net->shape.tuple_offsets[t];
+        for (uint32_t i = 0; ok && i < tuple_table_size(tuple->size); ++i)
+            ok = text_add(&text, " %.9g", (double)values[i]);
+        ok = ok && text_add(&text, " } }\n");
+    }
+    ok = ok && text_add(&text, "}\n");
+    if (!ok) {
+        free(text.data);
+        return error_set(error, "%s: out of memory", path);
+    }
+    ok = file_write_atomic(path, text.data, text.size, error);
+    free(text.data);
+    return ok;
+}
