@@ -6,12 +6,6 @@
 #include "eval.h"
 #include "rng.h"
 
-/* A uniform double in [0, 1). */
-static double rng_unit(uint64_t *rng)
-{
-    return (double)(rng_next(rng) >> 11) * 0x1.0p-53;
-}
-
 static int nth_square(uint64_t moves, int n)
 {
     while (n-- > 0)

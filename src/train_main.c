@@ -4,8 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
+#include "coevolve.h"
+#include "evolve.h"
 #include "fnet.h"
 #include "greedy.h"
 #include "league.h"
@@ -41,11 +44,15 @@ typedef struct TrainArgs {
     const char *base;      /* mpc: an existing .mpc whose endgame part is kept */
     double endgame_sigma;  /* mpc: > 0 writes a constant endgame error model of this many discs */
     TdOptions td;
-    ModelPerspective perspective; /* td, and League text read by league */
+    EvolveOptions evolve;
+    CoevolveOptions coevolve;
+    ModelPerspective perspective; /* td, evolve, coevolve, and League text read by league */
+    bool perspective_given;
     const char *league_out; /* td: the network in League text as well */
     const char *league_in;  /* league: a network in League text */
     const char *opponent;   /* league: swh, random or a weights file */
-    int double_games;       /* league */
+    int double_games;       /* league; evolve and coevolve: the final measure */
+    int coevolve_measure;   /* coevolve: League games of the best at each progress line */
     double epsilon;         /* league */
 } TrainArgs;
 
@@ -63,6 +70,8 @@ static int command_label(const TrainArgs *args);
 static int command_mpc(const TrainArgs *args);
 static int command_td(const TrainArgs *args);
 static int command_league(const TrainArgs *args);
+static int command_evolve(const TrainArgs *args);
+static int command_coevolve(const TrainArgs *args);
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--label-weight N] "
@@ -93,6 +102,24 @@ static const TrainCommand commands[] = {
      "train a 1-ply network by TD(0) self-play (Lucas; default shape lucas-30, output "
      "negation, alpha 0.001, epsilon 0.1), measuring it against SWH as it learns",
      command_td},
+    {"evolve", "--out FILE.ow [--league-out FILE.txt] [--shape NAME] [--perspective P] "
+               "[--generations N] [--mu N] [--lambda N] [--sigma S] [--init W] "
+               "[--fitness-games N] [--epsilon E] [--threads N] [--measure-every N] "
+               "[--double-games N] [--seed S] [--name TEXT]",
+     "evolve 1-ply networks against SWH by a (mu + lambda) evolution strategy, fitness = "
+     "League score (Jaskowski; default all-2, board inversion, (10 + 90), sigma 1, init 0.1, "
+     "1,000 double games, 100 generations where the paper runs 5,000)",
+     command_evolve},
+    {"coevolve", "--out FILE.ow [--league-out FILE.txt] [--shape NAME] [--perspective P] "
+                 "[--generations N] [--population N] [--td-games N] [--alpha A] "
+                 "[--tournament N] [--mutation-rate P] [--sigma S] [--clip W] "
+                 "[--archive-games N] [--archive-parent P] [--epsilon E] [--threads N] "
+                 "[--measure-every N] [--progress-games N] [--double-games N] [--seed S] "
+                 "[--name TEXT]",
+     "coevolve a population of 1-ply networks by round robins, with TD self-play phases and "
+     "a Hall of Fame (Szubert et al.: TDL + CEL + HoF by default; --td-games 0 for CEL, "
+     "--archive-games 0 for no archive; default shape wpc, output negation, population 50)",
+     command_coevolve},
     {"league", "--weights FILE.ow | --league FILE.txt [--perspective inversion|negation] "
                "[--opponent swh|random|FILE.ow] [--double-games N] [--epsilon E] [--seed S]",
      "the Othello League measure: 1-ply double games in epsilon-Othello against SWH (or "
@@ -110,7 +137,8 @@ static void usage(FILE *out)
         fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].usage, commands[i].help);
     fprintf(out, "shapes: edax (regress's default), edax-2x5, all-1 .. all-4, lucas-N (N of "
                  "Lucas's random snakes, td's default lucas-30), rand-MxN (M random snakes of N "
-                 "squares); random shapes follow --seed\n");
+                 "squares), wpc (64 single squares, no symmetry); random shapes follow "
+                 "--seed\n");
 }
 
 /* The model at `path`, or NULL after saying why on standard error. */
@@ -355,13 +383,140 @@ static bool make_shape(const char *name, uint64_t seed, Shape *shape, OctError *
         return shapes_edax_2x5(shape, error);
     if (!strncmp(name, "all-", 4) && name[4] >= '1' && name[4] <= '4' && !name[5])
         return shapes_all_n(name[4] - '0', shape, error);
+    if (!strcmp(name, "wpc")) {
+        Tuple tuples[SQUARE_COUNT];
+        for (int q = 0; q < SQUARE_COUNT; ++q) {
+            uint8_t square = (uint8_t)q;
+            if (!tuple_explicit(&square, 1, 1, &tuples[q], error))
+                return false;
+        }
+        return shape_build(shape, "wpc", tuples, SQUARE_COUNT, error);
+    }
     if (!strncmp(name, "lucas-", 6) && shape_number(name + 6, 1, 32, &count, &end) && !*end)
         return shapes_snakes(count, 0, seed, shape, error);
     if (!strncmp(name, "rand-", 5) && shape_number(name + 5, 1, 32, &count, &end)
         && *end == 'x' && shape_number(end + 1, 1, TUPLE_MAX_SIZE, &length, &end) && !*end)
         return shapes_snakes(count, length, seed, shape, error);
     return error_set(error, "--shape: unknown shape '%s' (edax, edax-2x5, all-1 .. all-4, "
-                            "lucas-N or rand-MxN with N, M up to 32)", name);
+                            "lucas-N or rand-MxN with N, M up to 32, wpc)", name);
+}
+
+/* A zero network of --shape (or `default_shape`) and the perspective (or `fallback`), with
+ * a line saying what it is. */
+static bool network_make(const TrainArgs *args, const char *default_shape,
+                         ModelPerspective fallback, const char *what, FloatNet *net)
+{
+    OctError error;
+    Shape shape;
+    if (!make_shape(args->shape ? args->shape : default_shape, args->td.seed, &shape, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return false;
+    }
+    ModelPerspective perspective = args->perspective_given ? args->perspective : fallback;
+    bool ok = fnet_create(net, &shape, perspective, &error);
+    shape_free(&shape);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return false;
+    }
+    printf("%s: %s, %d tuples, %d instances, %u weights, %s, seed %llu\n", what,
+           net->shape.name, net->shape.tuple_count, net->shape.instance_count,
+           net->shape.table_size,
+           perspective == PERSPECTIVE_NEGATION ? "output negation" : "board inversion",
+           (unsigned long long)args->td.seed);
+    fflush(stdout);
+    return true;
+}
+
+/* The trained network: with `measure` its League score against SWH (--double-games), then
+ * --out and --league-out. */
+static bool network_finish(const TrainArgs *args, const FloatNet *net, bool measure,
+                           OctError *error)
+{
+    if (measure && args->double_games > 0) {
+        GreedyPlayer player = {GREEDY_FNET, net}, swh = {GREEDY_WPC, wpc_swh()};
+        LeagueScore score;
+        /* seeds apart from the ones the fitness games used */
+        greedy_league(&player, &swh, args->double_games, GREEDY_EPSILON,
+                      board_mix64(args->td.seed ^ 0x6d656173ULL), &score);
+        printf("against SWH: %.4f +- %.4f over %d double games (%d won, %d drawn, %d lost)\n",
+               score.mean, score.half_width, score.double_games, score.wins, score.draws,
+               score.losses);
+    }
+    char name[MODEL_NAME_SIZE];
+    snprintf(name, sizeof name, "%s", args->name ? args->name : args->out);
+    Model *model = NULL;
+    /* f = 1 is worth 16 discs: tanh(1) = 0.76 already forecasts most of a win */
+    bool ok = fnet_to_model(net, name, 16.0, &model, error)
+           && model_save(model, args->out, error)
+           && (!args->league_out || fnet_save_league(net, args->league_out, error));
+    model_free(model);
+    if (ok)
+        printf("wrote %s%s%s\n", args->out, args->league_out ? " and " : "",
+               args->league_out ? args->league_out : "");
+    return ok;
+}
+
+static int command_evolve(const TrainArgs *args)
+{
+    if (!args->out) {
+        fprintf(stderr, "octuple-train evolve: --out FILE.ow is required\n");
+        return 2;
+    }
+    FloatNet net;
+    if (!network_make(args, "all-2", PERSPECTIVE_INVERSION, "evolve", &net))
+        return 1;
+    const EvolveOptions *o = &args->evolve;
+    printf("(%d + %d), sigma %g, init %g, %d generations, %d double games a fitness, "
+           "epsilon %g, %d threads\n", o->mu, o->lambda, o->sigma, o->init, o->generations,
+           o->fitness_games, o->epsilon, o->threads);
+    EvolveReport report;
+    OctError error;
+    bool ok = evolve_run(&net, o, args->td.measure_every > 0 ? args->td.measure_every : 1,
+                         stdout, &report, &error);
+    if (ok) {
+        printf("%d generations, %ld games in %.1f s; best fitness %.4f\n", report.generations,
+               report.games, report.seconds, report.best_fitness);
+        ok = network_finish(args, &net, true, &error);
+    }
+    fnet_free(&net);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    return 0;
+}
+
+static int command_coevolve(const TrainArgs *args)
+{
+    if (!args->out) {
+        fprintf(stderr, "octuple-train coevolve: --out FILE.ow is required\n");
+        return 2;
+    }
+    FloatNet net;
+    if (!network_make(args, "wpc", PERSPECTIVE_NEGATION, "coevolve", &net))
+        return 1;
+    const CoevolveOptions *o = &args->coevolve;
+    printf("population %d, %d generations, %d TD games each a generation (alpha %g), "
+           "tournament %d, mutation %g x N(0, %g^2) clipped to %g, archive %d games and %g, "
+           "epsilon %g, %d threads\n", o->population, o->generations, o->td_games, o->alpha,
+           o->tournament, o->mutation_rate, o->sigma, o->clip, o->archive_games,
+           o->archive_parent, o->epsilon, o->threads);
+    CoevolveReport report;
+    OctError error;
+    bool ok = coevolve_run(&net, o, args->td.measure_every > 0 ? args->td.measure_every : 10,
+                           args->coevolve_measure, stdout, &report, &error);
+    if (ok) {
+        printf("%d generations, %ld games in %.1f s\n", report.generations, report.games,
+               report.seconds);
+        ok = network_finish(args, &net, true, &error);
+    }
+    fnet_free(&net);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    return 0;
 }
 
 static int command_td(const TrainArgs *args)
@@ -370,44 +525,25 @@ static int command_td(const TrainArgs *args)
         fprintf(stderr, "octuple-train td: --out FILE.ow is required\n");
         return 2;
     }
-    OctError error;
-    Shape shape;
-    if (!make_shape(args->shape ? args->shape : "lucas-30", args->td.seed, &shape, &error)) {
-        fprintf(stderr, "octuple-train: %s\n", error.message);
-        return 2;
-    }
     FloatNet net;
-    bool ok = fnet_create(&net, &shape, args->perspective, &error);
-    shape_free(&shape);
-    if (!ok) {
-        fprintf(stderr, "octuple-train: %s\n", error.message);
+    if (!network_make(args, "lucas-30", PERSPECTIVE_NEGATION, "td", &net))
         return 1;
-    }
-    printf("td: %s, %d tuples, %d instances, %u weights, %s, alpha %g, epsilon %g, %d games, "
-           "seed %llu\n", net.shape.name, net.shape.tuple_count, net.shape.instance_count,
-           net.shape.table_size,
-           args->perspective == PERSPECTIVE_NEGATION ? "output negation" : "board inversion",
-           args->td.alpha, args->td.epsilon, args->td.games, (unsigned long long)args->td.seed);
+    printf("alpha %g, epsilon %g, %d games\n", args->td.alpha, args->td.epsilon, args->td.games);
     fflush(stdout);
     TdReport report;
-    Model *model = NULL;
-    char name[MODEL_NAME_SIZE];
-    snprintf(name, sizeof name, "%s", args->name ? args->name : args->out);
-    /* f = 1 is worth 16 discs: tanh(1) = 0.76 already forecasts most of a win */
-    ok = td_train(&net, &args->td, stdout, &report, &error)
-      && fnet_to_model(&net, name, 16.0, &model, &error)
-      && model_save(model, args->out, &error)
-      && (!args->league_out || fnet_save_league(&net, args->league_out, &error));
-    model_free(model);
+    OctError error;
+    bool ok = td_train(&net, &args->td, stdout, &report, &error);
+    if (ok) {
+        printf("%d games, %ld updates in %.1f s of self-play (%.0f games/s)\n", report.games,
+               report.updates, report.seconds,
+               report.seconds > 0 ? report.games / report.seconds : 0.0);
+        ok = network_finish(args, &net, false, &error);
+    }
     fnet_free(&net);
     if (!ok) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
         return 1;
     }
-    printf("%d games, %ld updates in %.1f s of self-play (%.0f games/s)\nwrote %s%s%s\n",
-           report.games, report.updates, report.seconds,
-           report.seconds > 0 ? report.games / report.seconds : 0.0, args->out,
-           args->league_out ? " and " : "", args->league_out ? args->league_out : "");
     return 0;
 }
 
@@ -545,11 +681,14 @@ int main(int argc, char **argv)
                       .mpc = {14, 57, 24, 10, 1},
                       .label = {{16}, 1, 0, 1, 64},
                       .td = {1000, 0.001, GREEDY_EPSILON, 1, 250, 1000},
+                      .evolve = {10, 90, 100, 1.0, 0.1, 1000, GREEDY_EPSILON, 1, 1},
+                      .coevolve = {50, 100, 1, 0.01, GREEDY_EPSILON, 5, 0.03, 0.25, 1.0, 50,
+                                   0.2, 1, 1},
                       .perspective = PERSPECTIVE_NEGATION,
                       .double_games = GREEDY_DEFAULT_DOUBLE_GAMES,
                       .epsilon = GREEDY_EPSILON};
-    /* League text is read with board inversion unless said (Figure 7 uses it) */
-    bool perspective_given = false;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    args.evolve.threads = args.coevolve.threads = cores > 1 ? (int)(cores < 64 ? cores : 64) : 1;
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
         if (strncmp(option, "--", 2) != 0 && !args.file) {
@@ -579,7 +718,7 @@ int main(int argc, char **argv)
             args.regress.test_fraction = number;
         else if (!strcmp(option, "--seed") && numeric && number >= 0)
             args.regress.seed = args.fit.seed = args.label.seed = args.mpc.seed = args.td.seed
-                = (uint64_t)number;
+                = args.evolve.seed = args.coevolve.seed = (uint64_t)number;
         else if (!strcmp(option, "--labels")) args.labels = value;
         else if (!strcmp(option, "--label-weight") && numeric && number >= 1 && number <= 255
                  && number == (int)number)
@@ -591,9 +730,49 @@ int main(int argc, char **argv)
             args.td.games = (int)number;
         }
         else if (!strcmp(option, "--alpha") && numeric && number > 0 && number <= 1)
-            args.td.alpha = number;
+            args.td.alpha = args.coevolve.alpha = number;
         else if (!strcmp(option, "--epsilon") && numeric && number >= 0 && number <= 1)
-            args.td.epsilon = args.epsilon = number;
+            args.td.epsilon = args.epsilon = args.evolve.epsilon = args.coevolve.epsilon = number;
+        else if (!strcmp(option, "--generations") && numeric && number >= 0 && number <= 1e7
+                 && number == (int)number)
+            args.evolve.generations = args.coevolve.generations = (int)number;
+        else if (!strcmp(option, "--mu") && numeric && number >= 1 && number <= 10000
+                 && number == (int)number)
+            args.evolve.mu = (int)number;
+        else if (!strcmp(option, "--lambda") && numeric && number >= 1 && number <= 10000
+                 && number == (int)number)
+            args.evolve.lambda = (int)number;
+        else if (!strcmp(option, "--sigma") && numeric && number >= 0 && number <= 100)
+            args.evolve.sigma = args.coevolve.sigma = number;
+        else if (!strcmp(option, "--init") && numeric && number >= 0 && number <= 100)
+            args.evolve.init = number;
+        else if (!strcmp(option, "--fitness-games") && numeric && number >= 1 && number <= 1e7
+                 && number == (int)number)
+            args.evolve.fitness_games = (int)number;
+        else if (!strcmp(option, "--threads") && numeric && number >= 1 && number <= 64
+                 && number == (int)number)
+            args.evolve.threads = args.coevolve.threads = (int)number;
+        else if (!strcmp(option, "--population") && numeric && number >= 2 && number <= 10000
+                 && number == (int)number)
+            args.coevolve.population = (int)number;
+        else if (!strcmp(option, "--td-games") && numeric && number >= 0 && number <= 1e6
+                 && number == (int)number)
+            args.coevolve.td_games = (int)number;
+        else if (!strcmp(option, "--tournament") && numeric && number >= 1 && number <= 10000
+                 && number == (int)number)
+            args.coevolve.tournament = (int)number;
+        else if (!strcmp(option, "--mutation-rate") && numeric && number >= 0 && number <= 1)
+            args.coevolve.mutation_rate = number;
+        else if (!strcmp(option, "--clip") && numeric && number > 0 && number <= 1000)
+            args.coevolve.clip = number;
+        else if (!strcmp(option, "--archive-games") && numeric && number >= 0 && number <= 1e6
+                 && number == (int)number)
+            args.coevolve.archive_games = (int)number;
+        else if (!strcmp(option, "--archive-parent") && numeric && number >= 0 && number <= 1)
+            args.coevolve.archive_parent = number;
+        else if (!strcmp(option, "--progress-games") && numeric && number >= 0 && number <= 1e7
+                 && number == (int)number)
+            args.coevolve_measure = (int)number;
         else if (!strcmp(option, "--measure-every") && numeric && number >= 0 && number <= 1e9
                  && number == (int)number)
             args.td.measure_every = (int)number;
@@ -604,7 +783,7 @@ int main(int argc, char **argv)
                  && (!strcmp(value, "negation") || !strcmp(value, "inversion"))) {
             args.perspective = !strcmp(value, "negation") ? PERSPECTIVE_NEGATION
                                                            : PERSPECTIVE_INVERSION;
-            perspective_given = true;
+            args.perspective_given = true;
         }
         else if (!strcmp(option, "--league-out")) args.league_out = value;
         else if (!strcmp(option, "--league")) args.league_in = value;
@@ -628,7 +807,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (command->run == command_league && !perspective_given)
+    /* League text is read with board inversion unless said (Figure 7 uses it) */
+    if (command->run == command_league && !args.perspective_given)
         args.perspective = PERSPECTIVE_INVERSION;
     return command->run(&args);
 }
