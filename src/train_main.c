@@ -9,6 +9,7 @@
 #include "config.h"
 #include "coevolve.h"
 #include "evolve.h"
+#include "fileio.h"
 #include "fnet.h"
 #include "greedy.h"
 #include "league.h"
@@ -19,6 +20,8 @@
 #include "mpc_fit.h"
 #include "probcut_fit.h"
 #include "regress.h"
+#include "shapefile.h"
+#include "shapega.h"
 #include "shapes.h"
 #include "tdl.h"
 #include "trainset.h"
@@ -44,6 +47,9 @@ typedef struct TrainArgs {
     const char *base;      /* mpc: an existing .mpc whose endgame part is kept */
     double endgame_sigma;  /* mpc: > 0 writes a constant endgame error model of this many discs */
     TdOptions td;
+    ShapeGaOptions ga;
+    const char *out_dir;    /* shapes: where the islands' shapes go */
+    const char *stages;     /* regress: "0:SHAPE,33:SHAPE,...", a shape per game stage */
     EvolveOptions evolve;
     CoevolveOptions coevolve;
     ModelPerspective perspective; /* td, evolve, coevolve, and League text read by league */
@@ -72,12 +78,15 @@ static int command_td(const TrainArgs *args);
 static int command_league(const TrainArgs *args);
 static int command_evolve(const TrainArgs *args);
 static int command_coevolve(const TrainArgs *args);
+static int command_shapes(const TrainArgs *args);
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--label-weight N] "
-                "[--shape NAME] [--phase-width N] [--epochs N] [--rate R] [--test F] [--seed S] "
-                "[--name TEXT]",
-     "fit weights to the final disc difference of database games (squared error, SGD)",
+                "[--shape NAME | --stages M:SHAPE,M:SHAPE,...] [--phase-width N] [--epochs N] "
+                "[--rate R] [--test F] [--seed S] [--name TEXT]",
+     "fit weights to the final disc difference of database games (squared error, SGD); "
+     "--stages gives each game stage from move M its own shape and every move its own "
+     "weights (the phase-shape paper's agent: 0:A,33:B,37:C,41:D,45:E)",
      command_regress},
     {"probcut", "--weights FILE.ow --out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] "
                 "[--min-empties N] [--max-empties N] [--per-empties N] [--seed S]",
@@ -120,6 +129,15 @@ static const TrainCommand commands[] = {
      "a Hall of Fame (Szubert et al.: TDL + CEL + HoF by default; --td-games 0 for CEL, "
      "--archive-games 0 for no archive; default shape wpc, output negation, population 50)",
      command_coevolve},
+    {"shapes", "--out-dir DIR [--logbook PATH] [--wthor DIR] [--generations N] "
+               "[--islands N,N,...] [--population N] [--elite N] [--mutants N] [--inherit P] "
+               "[--migration-interval N] [--migration-size N] [--epochs N] [--rate R] [--test F] "
+               "[--threads N] [--measure-every N] [--seed S]",
+     "search network shapes per game stage by an island GA (Kuramitsu et al.: islands at "
+     "moves 18, 22, .., 46, BRKGA 100/20/20/0.7, migration 10 every 25 generations, Edax's "
+     "tuple sizes in the 24 squares by an edge; fitness = validation loss of a fit from "
+     "zero); writes DIR/move-T.shape per island",
+     command_shapes},
     {"league", "--weights FILE.ow | --league FILE.txt [--perspective inversion|negation] "
                "[--opponent swh|random|FILE.ow] [--double-games N] [--epsilon E] [--seed S]",
      "the Othello League measure: 1-ply double games in epsilon-Othello against SWH (or "
@@ -137,8 +155,8 @@ static void usage(FILE *out)
         fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].usage, commands[i].help);
     fprintf(out, "shapes: edax (regress's default), edax-2x5, all-1 .. all-4, lucas-N (N of "
                  "Lucas's random snakes, td's default lucas-30), rand-MxN (M random snakes of N "
-                 "squares), wpc (64 single squares, no symmetry); random shapes follow "
-                 "--seed\n");
+                 "squares), wpc (64 single squares, no symmetry), or a shape file (a name "
+                 "with '/' or '.shape', as shapes writes); random shapes follow --seed\n");
 }
 
 /* The model at `path`, or NULL after saying why on standard error. */
@@ -362,6 +380,27 @@ static bool parse_empties(const char *text, LabelOptions *label)
 }
 
 /* A whole number in [low, high] at the start of `text`, `*end` just after it. */
+/* "18,22,...": island moves, each 1..59. */
+static bool parse_islands(const char *text, ShapeGaOptions *ga)
+{
+    int count = 0;
+    const char *p = text;
+    while (*p) {
+        char *end;
+        long value = strtol(p, &end, 10);
+        if (end == p || value < 1 || value > 59 || count == SHAPEGA_MAX_ISLANDS)
+            return false;
+        ga->moves[count++] = (int)value;
+        if (*end == ',')
+            ++end;
+        else if (*end)
+            return false;
+        p = end;
+    }
+    ga->island_count = count;
+    return count > 0;
+}
+
 static bool shape_number(const char *text, int low, int high, int *value, const char **end)
 {
     char *stop;
@@ -383,6 +422,8 @@ static bool make_shape(const char *name, uint64_t seed, Shape *shape, OctError *
         return shapes_edax_2x5(shape, error);
     if (!strncmp(name, "all-", 4) && name[4] >= '1' && name[4] <= '4' && !name[5])
         return shapes_all_n(name[4] - '0', shape, error);
+    if (strchr(name, '/') || strstr(name, ".shape"))
+        return shape_read(name, shape, error);
     if (!strcmp(name, "wpc")) {
         Tuple tuples[SQUARE_COUNT];
         for (int q = 0; q < SQUARE_COUNT; ++q) {
@@ -398,7 +439,8 @@ static bool make_shape(const char *name, uint64_t seed, Shape *shape, OctError *
         && *end == 'x' && shape_number(end + 1, 1, TUPLE_MAX_SIZE, &length, &end) && !*end)
         return shapes_snakes(count, length, seed, shape, error);
     return error_set(error, "--shape: unknown shape '%s' (edax, edax-2x5, all-1 .. all-4, "
-                            "lucas-N or rand-MxN with N, M up to 32, wpc)", name);
+                            "lucas-N or rand-MxN with N, M up to 32, wpc, or a shape file "
+                            "named with a '/' or '.shape')", name);
 }
 
 /* A zero network of --shape (or `default_shape`) and the perspective (or `fallback`), with
@@ -547,6 +589,73 @@ static int command_td(const TrainArgs *args)
     return 0;
 }
 
+/* `shape` as DIR/move-T.shape, written whole or not at all. */
+static bool shape_save(const char *dir, int move, const Shape *shape, OctError *error)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/move-%d.shape", dir, move);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *memory = open_memstream(&text, &size);
+    if (!memory)
+        return error_set(error, "%s: out of memory", path);
+    bool written = shape_write(memory, shape);
+    written = fclose(memory) == 0 && written;
+    bool ok = written ? file_write_atomic(path, text, size, error)
+                      : error_set(error, "%s: out of memory", path);
+    free(text);
+    return ok;
+}
+
+static int command_shapes(const TrainArgs *args)
+{
+    if (!args->out_dir || (!args->logbook && !args->wthor)) {
+        fprintf(stderr, "octuple-train shapes: give --out-dir and --logbook and/or --wthor\n");
+        return 2;
+    }
+    OctError error;
+    const ShapeGaOptions *o = &args->ga;
+    if (!shapega_check(o, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 2;
+    }
+    TrainSet set;
+    trainset_init(&set);
+    if (!games_add(&set, args, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        trainset_free(&set);
+        return 1;
+    }
+    printf("data: %u games, %zu positions; %d islands (moves", set.games, set.count,
+           o->island_count);
+    for (int k = 0; k < o->island_count; ++k)
+        printf(" %d", o->moves[k]);
+    printf("), population %d (elite %d, mutants %d, inherit %g), migration %d every %d "
+           "generations, %d generations, %d epochs at rate %g, %d threads, seed %llu\n",
+           o->population, o->elite, o->mutants, o->inherit, o->migration_size,
+           o->migration_interval, o->generations, o->epochs, o->rate, o->threads,
+           (unsigned long long)o->seed);
+    fflush(stdout);
+    ShapeGaResult results[SHAPEGA_MAX_ISLANDS];
+    memset(results, 0, sizeof results);
+    bool ok = shapega_run(&set, o, args->td.measure_every, stdout, results, &error);
+    for (int k = 0; ok && k < o->island_count; ++k) {
+        printf("move %d: validation %.2f, test score %.2f against %.2f for the Edax shape\n",
+               results[k].move, results[k].fitness, results[k].test_score,
+               results[k].edax_score);
+        ok = shape_save(args->out_dir, results[k].move, &results[k].best, &error);
+    }
+    for (int k = 0; k < o->island_count; ++k)
+        shape_free(&results[k].best);
+    trainset_free(&set);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    printf("wrote %d shapes to %s\n", o->island_count, args->out_dir);
+    return 0;
+}
+
 /* The player named by --opponent: SWH, the random player, or a weights file (`model`). */
 static bool opponent_make(const char *name, GreedyPlayer *player, Model **model)
 {
@@ -610,6 +719,59 @@ static int command_regress(const TrainArgs *args)
         fprintf(stderr, "octuple-train regress: give --logbook, --wthor and/or --labels\n");
         return 2;
     }
+    Shape shapes[MODEL_MAX_SHAPES];
+    int shape_count = 0;
+    PhaseTable phase;
+    Model *model = NULL;
+    bool ok = true;
+    if (args->stages) {
+        /* "M:SHAPE,M:SHAPE,...": stages in increasing first moves, the first at 0 */
+        int first_moves[MODEL_MAX_SHAPES] = {0};
+        const char *p = args->stages;
+        while (ok && *p) {
+            char *end;
+            long move = strtol(p, &end, 10);
+            const char *comma = strchr(end, ',');
+            size_t length = comma ? (size_t)(comma - end - 1) : strlen(end) - 1;
+            char name[1024];
+            if (end == p || *end != ':' || move < 0 || move > 60 || length == 0
+                || length >= sizeof name || shape_count == MODEL_MAX_SHAPES
+                || (shape_count == 0 && move != 0)
+                || (shape_count > 0 && move <= first_moves[shape_count - 1])) {
+                ok = error_set(&error, "--stages: bad stage at '%s' (M:SHAPE,... with M from 0 "
+                                       "rising, at most %d stages)", p, MODEL_MAX_SHAPES);
+                break;
+            }
+            memcpy(name, end + 1, length);
+            name[length] = '\0';
+            if (!make_shape(name, args->regress.seed, &shapes[shape_count], &error)) {
+                ok = false;
+                break;
+            }
+            first_moves[shape_count++] = (int)move;
+            p = comma ? comma + 1 : end + 1 + length;
+        }
+        if (ok)
+            phase_stages(&phase, first_moves, shape_count);
+    } else {
+        phase_buckets(&phase, args->phase_width);
+        ok = make_shape(args->shape ? args->shape : "edax", args->regress.seed, &shapes[0],
+                        &error);
+        shape_count = ok;
+    }
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        for (int i = 0; i < shape_count; ++i)
+            shape_free(&shapes[i]);
+        return 2;
+    }
+    ok = model_create(shapes, shape_count, &phase, &model, &error);
+    for (int i = 0; i < shape_count; ++i)
+        shape_free(&shapes[i]);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
     TrainSet set;
     trainset_init(&set);
     if ((args->logbook && !trainset_add_logbook(&set, args->logbook, &error))
@@ -619,20 +781,10 @@ static int command_regress(const TrainArgs *args)
             && !trainset_add_obf(&set, args->labels, args->label_weight, &error))) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
         trainset_free(&set);
+        model_free(model);
         return 1;
     }
     printf("data: %u games, %zu positions\n", set.games, set.count);
-    Shape shape;
-    PhaseTable phase;
-    Model *model = NULL;
-    phase_buckets(&phase, args->phase_width);
-    if (!make_shape(args->shape ? args->shape : "edax", args->regress.seed, &shape, &error)) {
-        fprintf(stderr, "octuple-train: %s\n", error.message);
-        trainset_free(&set);
-        return 2;
-    }
-    bool ok = model_create(&shape, 1, &phase, &model, &error);
-    shape_free(&shape);
     RegressReport report;
     if (ok) {
         snprintf(model->name, sizeof model->name, "%s", args->name ? args->name : args->out);
@@ -687,8 +839,11 @@ int main(int argc, char **argv)
                       .perspective = PERSPECTIVE_NEGATION,
                       .double_games = GREEDY_DEFAULT_DOUBLE_GAMES,
                       .epsilon = GREEDY_EPSILON};
+    shapega_defaults(&args.ga);
+    args.ga.generations = 10;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    args.evolve.threads = args.coevolve.threads = cores > 1 ? (int)(cores < 64 ? cores : 64) : 1;
+    args.evolve.threads = args.coevolve.threads = args.ga.threads
+        = cores > 1 ? (int)(cores < 64 ? cores : 64) : 1;
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
         if (strncmp(option, "--", 2) != 0 && !args.file) {
@@ -711,14 +866,17 @@ int main(int argc, char **argv)
         else if (!strcmp(option, "--phase-width") && numeric && number >= 1 && number <= 61)
             args.phase_width = (int)number;
         else if (!strcmp(option, "--epochs") && numeric && number >= 1 && number <= 1000)
-            args.regress.epochs = (int)number;
+            args.regress.epochs = args.ga.epochs = (int)number;
         else if (!strcmp(option, "--rate") && numeric && number > 0 && number < 1)
-            args.regress.rate = number;
-        else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9)
+            args.regress.rate = args.ga.rate = number;
+        else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9) {
             args.regress.test_fraction = number;
+            if (number > 0)
+                args.ga.test_fraction = number;
+        }
         else if (!strcmp(option, "--seed") && numeric && number >= 0)
             args.regress.seed = args.fit.seed = args.label.seed = args.mpc.seed = args.td.seed
-                = args.evolve.seed = args.coevolve.seed = (uint64_t)number;
+                = args.evolve.seed = args.coevolve.seed = args.ga.seed = (uint64_t)number;
         else if (!strcmp(option, "--labels")) args.labels = value;
         else if (!strcmp(option, "--label-weight") && numeric && number >= 1 && number <= 255
                  && number == (int)number)
@@ -735,7 +893,8 @@ int main(int argc, char **argv)
             args.td.epsilon = args.epsilon = args.evolve.epsilon = args.coevolve.epsilon = number;
         else if (!strcmp(option, "--generations") && numeric && number >= 0 && number <= 1e7
                  && number == (int)number)
-            args.evolve.generations = args.coevolve.generations = (int)number;
+            args.evolve.generations = args.coevolve.generations = args.ga.generations
+                = (int)number;
         else if (!strcmp(option, "--mu") && numeric && number >= 1 && number <= 10000
                  && number == (int)number)
             args.evolve.mu = (int)number;
@@ -751,10 +910,10 @@ int main(int argc, char **argv)
             args.evolve.fitness_games = (int)number;
         else if (!strcmp(option, "--threads") && numeric && number >= 1 && number <= 64
                  && number == (int)number)
-            args.evolve.threads = args.coevolve.threads = (int)number;
+            args.evolve.threads = args.coevolve.threads = args.ga.threads = (int)number;
         else if (!strcmp(option, "--population") && numeric && number >= 2 && number <= 10000
                  && number == (int)number)
-            args.coevolve.population = (int)number;
+            args.coevolve.population = args.ga.population = (int)number;
         else if (!strcmp(option, "--td-games") && numeric && number >= 0 && number <= 1e6
                  && number == (int)number)
             args.coevolve.td_games = (int)number;
@@ -785,6 +944,23 @@ int main(int argc, char **argv)
                                                            : PERSPECTIVE_INVERSION;
             args.perspective_given = true;
         }
+        else if (!strcmp(option, "--islands") && parse_islands(value, &args.ga)) {}
+        else if (!strcmp(option, "--elite") && numeric && number >= 1 && number <= 100000
+                 && number == (int)number)
+            args.ga.elite = (int)number;
+        else if (!strcmp(option, "--mutants") && numeric && number >= 0 && number <= 100000
+                 && number == (int)number)
+            args.ga.mutants = (int)number;
+        else if (!strcmp(option, "--inherit") && numeric && number >= 0 && number <= 1)
+            args.ga.inherit = number;
+        else if (!strcmp(option, "--migration-interval") && numeric && number >= 0
+                 && number <= 1e6 && number == (int)number)
+            args.ga.migration_interval = (int)number;
+        else if (!strcmp(option, "--migration-size") && numeric && number >= 0 && number <= 1e5
+                 && number == (int)number)
+            args.ga.migration_size = (int)number;
+        else if (!strcmp(option, "--out-dir")) args.out_dir = value;
+        else if (!strcmp(option, "--stages")) args.stages = value;
         else if (!strcmp(option, "--league-out")) args.league_out = value;
         else if (!strcmp(option, "--league")) args.league_in = value;
         else if (!strcmp(option, "--opponent")) args.opponent = value;

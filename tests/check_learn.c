@@ -12,9 +12,11 @@
 #include "fnet.h"
 #include "greedy.h"
 #include "league.h"
+#include "shapega.h"
 #include "shapes.h"
 #include "tdl.h"
 #include "testutil.h"
+#include "trainset.h"
 
 static char *source_path(const char *relative)
 {
@@ -551,6 +553,124 @@ START_TEST(test_coevolution_learns)
 }
 END_TEST
 
+/* Random finished games: the shape search's data (labels are their final results). */
+static void random_set(TrainSet *set, int games, uint64_t seed)
+{
+    TestRandom random = {seed};
+    trainset_init(set);
+    for (int g = 0; g < games; ++g) {
+        Game game;
+        test_random_record(&random, &game);
+        ck_assert(trainset_add_game(set, &game));
+    }
+}
+
+static void small_search(ShapeGaOptions *o)
+{
+    shapega_defaults(o);
+    o->island_count = 3;
+    o->moves[0] = 16;
+    o->moves[1] = 20;
+    o->moves[2] = 24;
+    o->population = 8;
+    o->elite = 2;
+    o->mutants = 3;
+    o->migration_interval = 2;
+    o->migration_size = 2;
+    o->generations = 4;
+    o->tuple_count = 4;
+    o->sizes[0] = 6;
+    o->sizes[1] = 5;
+    o->sizes[2] = 4;
+    o->sizes[3] = 3;
+    o->epochs = 1;
+    o->seed = 3;
+}
+
+/* Decoded tuples have the asked sizes within a1..h3 (their first instance; the others are
+ * its symmetric images); a search repeats exactly, whatever the number of threads; scores
+ * are finite losses; bad options are refused. */
+START_TEST(test_shape_search_decodes_and_repeats)
+{
+    TrainSet set;
+    random_set(&set, 1500, 8);
+    ShapeGaOptions o;
+    small_search(&o);
+    ShapeGaResult first[SHAPEGA_MAX_ISLANDS] = {0}, second[SHAPEGA_MAX_ISLANDS] = {0};
+    OctError error;
+    ck_assert_msg(shapega_run(&set, &o, 0, NULL, first, &error), "%s", error.message);
+    o.threads = 2;
+    ck_assert(shapega_run(&set, &o, 0, NULL, second, &error));
+    for (int k = 0; k < o.island_count; ++k) {
+        const Shape *a = &first[k].best, *b = &second[k].best;
+        ck_assert_int_eq(first[k].move, o.moves[k]);
+        ck_assert_int_eq(a->tuple_count, 4);
+        for (int t = 0; t < 4; ++t) {
+            const Tuple *tuple = &a->tuples[t];
+            ck_assert_int_eq(tuple->size, o.sizes[t]);
+            ck_assert(tuple_is_symmetric(tuple));
+            for (int j = 0; j < tuple->size; ++j) {
+                ck_assert(tuple->squares[0][j] < SHAPEGA_REGION);
+                if (j)
+                    ck_assert(tuple->squares[0][j] > tuple->squares[0][j - 1]);
+            }
+        }
+        ck_assert(shape_equal(a, b));
+        ck_assert(first[k].fitness == second[k].fitness);
+        ck_assert(isfinite(first[k].fitness) && first[k].fitness > 0);
+        ck_assert(isfinite(first[k].test_score) && first[k].test_score > 0);
+        ck_assert(isfinite(first[k].edax_score) && first[k].edax_score > 0);
+        double again;
+        ck_assert(shapega_test_score(&set, &o, a, o.moves[k], &again, &error));
+        ck_assert(again == first[k].test_score);
+        shape_free(&first[k].best);
+        shape_free(&second[k].best);
+    }
+    o.elite = 6; /* elite + mutants not below the population */
+    ck_assert(!shapega_check(&o, &error));
+    small_search(&o);
+    o.moves[1] = 60;
+    ck_assert(!shapega_check(&o, &error));
+    small_search(&o);
+    trainset_free(&set);
+    random_set(&set, 6, 8); /* too few positions to fit: said so */
+    ck_assert(!shapega_run(&set, &o, 0, NULL, first, &error));
+    trainset_free(&set);
+}
+END_TEST
+
+/* The fit behind the fitness learns: a shape's test score beats predicting the mean
+ * result, whose loss is the labels' variance (all-3 at move 52 of random games: 191 against
+ * 339 when written). */
+START_TEST(test_shape_fit_beats_the_mean)
+{
+    TrainSet set;
+    random_set(&set, 3000, 9);
+    ShapeGaOptions o;
+    small_search(&o);
+    o.epochs = 4;
+    Shape edax;
+    OctError error;
+    ck_assert(shapes_all_n(3, &edax, &error));
+    int move = 52;
+    double score;
+    ck_assert(shapega_test_score(&set, &o, &edax, move, &score, &error));
+    double sum = 0, squares = 0;
+    int count = 0;
+    for (size_t i = 0; i < set.count; ++i)
+        if (set.positions[i].move_number == move) {
+            sum += set.positions[i].target;
+            squares += (double)set.positions[i].target * set.positions[i].target;
+            ++count;
+        }
+    double variance = squares / count - (sum / count) * (sum / count);
+    ck_assert_msg(score < 0.75 * variance, "test score %.2f, label variance %.2f", score,
+                  variance);
+    shape_free(&edax);
+    trainset_free(&set);
+}
+END_TEST
+
 static Suite *learn_suite(void)
 {
     Suite *suite = suite_create("learn");
@@ -575,6 +695,11 @@ static Suite *learn_suite(void)
     tcase_add_test(evolution, test_coevolve_counts_repeats_and_clips);
     tcase_add_test(evolution, test_coevolution_learns);
     suite_add_tcase(suite, evolution);
+    TCase *shapes = tcase_create("shapes");
+    tcase_set_timeout(shapes, 300);
+    tcase_add_test(shapes, test_shape_search_decodes_and_repeats);
+    tcase_add_test(shapes, test_shape_fit_beats_the_mean);
+    suite_add_tcase(suite, shapes);
     return suite;
 }
 
