@@ -225,6 +225,7 @@ bool coevolve_run(FloatNet *net, const CoevolveOptions *o, int log_every, int me
                 double v = child[w] + o->sigma * rng_gaussian(&rng);
                 child[w] = (float)(v > o->clip ? o->clip : v < -o->clip ? -o->clip : v);
             }
+            fnet_tie(net, child);
         }
         for (int c = 0; c < n; ++c) {
             float *t = people[c];

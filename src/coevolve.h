@@ -15,8 +15,8 @@
  *   entry mutated with probability mutation_rate by N(0, sigma^2), clipped to [-clip, clip].
  * The paper evolves weighted piece counters (population 50, tournament 5, mutation 0.03
  * and 0.25, clip 1, archive 50 games and 0.2, TD alpha 0.01, 4.5 million games a run);
- * here any shape can evolve (the `wpc` shape of octuple-train is 64 single squares, a
- * piece-square table whose own and opponent values are free). */
+ * here any shape can evolve (octuple-train's `wpc` is that piece counter, a linear
+ * network: fnet.h). */
 #ifndef OCTUPLE_COEVOLVE_H
 #define OCTUPLE_COEVOLVE_H
 

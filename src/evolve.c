@@ -68,9 +68,11 @@ bool evolve_run(FloatNet *net, const EvolveOptions *o, int log_every, FILE *log,
     for (int i = 0; i < total; ++i)
         people[i].values = storage + size * (size_t)i;
     uint64_t rng = board_mix64(o->seed + 0xe5ULL);
-    for (int i = 0; i < o->mu; ++i)
+    for (int i = 0; i < o->mu; ++i) {
         for (size_t w = 0; w < size; ++w)
             people[i].values[w] = (float)((2 * rng_unit(&rng) - 1) * o->init);
+        fnet_tie(net, people[i].values);
+    }
     *report = (EvolveReport){0};
     double start = clock_seconds();
     for (int g = 1; g <= o->generations; ++g) {
@@ -79,6 +81,7 @@ bool evolve_run(FloatNet *net, const EvolveOptions *o, int log_every, FILE *log,
             const float *parent = people[k % o->mu].values;
             for (size_t w = 0; w < size; ++w)
                 child->values[w] = (float)(parent[w] + o->sigma * rng_gaussian(&rng));
+            fnet_tie(net, child->values);
             child->born = g;
         }
         FitnessJob job = {net, people, o->fitness_games, o->epsilon,

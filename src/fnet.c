@@ -21,6 +21,7 @@ bool fnet_create(FloatNet *net, const Shape *shape, ModelPerspective perspective
         return error_set(error, "out of memory for %u network entries", shape->table_size);
     }
     net->perspective = perspective;
+    net->linear = false;
     return true;
 }
 
@@ -67,8 +68,39 @@ double fnet_value(const FloatNet *net, uint64_t black, uint64_t white, Color col
 
 void fnet_add(FloatNet *net, const uint32_t *entries, int count, float delta)
 {
-    for (int k = 0; k < count; ++k)
-        net->values[entries[k]] += delta;
+    if (!net->linear) {
+        for (int k = 0; k < count; ++k)
+            net->values[entries[k]] += delta;
+        return;
+    }
+    /* single-square tables of three entries each: the digit is the entry's place in it */
+    for (int k = 0; k < count; ++k) {
+        uint32_t base = entries[k] - entries[k] % 3;
+        int digit = (int)(entries[k] % 3);
+        float step = digit == 2 ? delta : digit == 0 ? -delta : 0.0f;
+        net->values[base + 2] += step;
+        net->values[base] -= step;
+    }
+}
+
+void fnet_tie(const FloatNet *net, float *values)
+{
+    if (!net->linear)
+        return;
+    for (uint32_t base = 0; base + 2 < net->shape.table_size; base += 3) {
+        float w = (values[base + 2] - values[base]) / 2;
+        values[base] = -w;
+        values[base + 1] = 0;
+        values[base + 2] = w;
+    }
+}
+
+bool fnet_can_be_linear(const Shape *shape)
+{
+    for (int t = 0; t < shape->tuple_count; ++t)
+        if (shape->tuples[t].size != 1)
+            return false;
+    return shape->tuple_count > 0;
 }
 
 static long round_half_away(double x)

@@ -26,9 +26,13 @@ typedef struct FloatNet {
     Shape shape;
     float *values; /* shape.table_size entries; tuple t at shape.tuple_offsets[t] */
     ModelPerspective perspective;
+    /* A weighted piece counter (papers 000, 001): every tuple one square, its table tied to
+     * one weight w as (-w, 0, w) for (other, empty, own), so f = sum of w * (+1, 0, -1). */
+    bool linear;
 } FloatNet;
 
-/* A copy of `shape` with every entry zero. On failure `net` holds nothing to free. */
+/* A copy of `shape` with every entry zero, not linear. On failure `net` holds nothing to
+ * free. */
 bool fnet_create(FloatNet *net, const Shape *shape, ModelPerspective perspective,
                  OctError *error);
 void fnet_free(FloatNet *net);
@@ -41,8 +45,14 @@ double fnet_sum(const FloatNet *net, const uint32_t *entries, int count);
 /* f for `color`: its own sum under INVERSION, black's sum negated for white under NEGATION. */
 double fnet_value(const FloatNet *net, uint64_t black, uint64_t white, Color color);
 /* Adds `delta` to each listed entry (an entry listed twice moves twice, as the gradient of
- * the sum asks). */
+ * the sum asks). A linear network moves the weight behind the entry instead: by `delta`
+ * for an own disc, by -delta for the other's, not at all for an empty square. */
 void fnet_add(FloatNet *net, const uint32_t *entries, int count, float delta);
+/* Makes linear the network tables `values` of `net`'s shape, after operators that change
+ * entries one by one (mutation, crossover): w = (own - other) / 2. Others: nothing. */
+void fnet_tie(const FloatNet *net, float *values);
+/* Whether every tuple of `shape` is a single square: a shape a linear network can have. */
+bool fnet_can_be_linear(const Shape *shape);
 
 /* The engine's model of the network: the side to move's score is minus the value of the
  * player who has just moved (as league.h converts League networks), with f = 1 worth

@@ -155,8 +155,10 @@ static void usage(FILE *out)
         fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].usage, commands[i].help);
     fprintf(out, "shapes: edax (regress's default), edax-2x5, all-1 .. all-4, lucas-N (N of "
                  "Lucas's random snakes, td's default lucas-30), rand-MxN (M random snakes of N "
-                 "squares), wpc (64 single squares, no symmetry), or a shape file (a name "
-                 "with '/' or '.shape', as shapes writes); random shapes follow --seed\n");
+                 "squares), wpc (a weighted piece counter: 64 squares, no symmetry, coevolve's "
+                 "default), pst (the same squares with own, empty and other values free), or a "
+                 "shape file (a name with '/' or '.shape', as shapes writes); random shapes "
+                 "follow --seed\n");
 }
 
 /* The model at `path`, or NULL after saying why on standard error. */
@@ -424,14 +426,14 @@ static bool make_shape(const char *name, uint64_t seed, Shape *shape, OctError *
         return shapes_all_n(name[4] - '0', shape, error);
     if (strchr(name, '/') || strstr(name, ".shape"))
         return shape_read(name, shape, error);
-    if (!strcmp(name, "wpc")) {
+    if (!strcmp(name, "wpc") || !strcmp(name, "pst")) {
         Tuple tuples[SQUARE_COUNT];
         for (int q = 0; q < SQUARE_COUNT; ++q) {
             uint8_t square = (uint8_t)q;
             if (!tuple_explicit(&square, 1, 1, &tuples[q], error))
                 return false;
         }
-        return shape_build(shape, "wpc", tuples, SQUARE_COUNT, error);
+        return shape_build(shape, name, tuples, SQUARE_COUNT, error);
     }
     if (!strncmp(name, "lucas-", 6) && shape_number(name + 6, 1, 32, &count, &end) && !*end)
         return shapes_snakes(count, 0, seed, shape, error);
@@ -439,7 +441,7 @@ static bool make_shape(const char *name, uint64_t seed, Shape *shape, OctError *
         && *end == 'x' && shape_number(end + 1, 1, TUPLE_MAX_SIZE, &length, &end) && !*end)
         return shapes_snakes(count, length, seed, shape, error);
     return error_set(error, "--shape: unknown shape '%s' (edax, edax-2x5, all-1 .. all-4, "
-                            "lucas-N or rand-MxN with N, M up to 32, wpc, or a shape file "
+                            "lucas-N or rand-MxN with N, M up to 32, wpc, pst, or a shape file "
                             "named with a '/' or '.shape')", name);
 }
 
@@ -461,9 +463,12 @@ static bool network_make(const TrainArgs *args, const char *default_shape,
         fprintf(stderr, "octuple-train: %s\n", error.message);
         return false;
     }
-    printf("%s: %s, %d tuples, %d instances, %u weights, %s, seed %llu\n", what,
+    /* wpc: a weighted piece counter, one weight a square; pst: the same squares untied */
+    net->linear = !strcmp(net->shape.name, "wpc") && fnet_can_be_linear(&net->shape);
+    printf("%s: %s, %d tuples, %d instances, %u %s, %s, seed %llu\n", what,
            net->shape.name, net->shape.tuple_count, net->shape.instance_count,
-           net->shape.table_size,
+           net->linear ? net->shape.table_size / 3 : net->shape.table_size,
+           net->linear ? "weights (a weighted piece counter)" : "weights",
            perspective == PERSPECTIVE_NEGATION ? "output negation" : "board inversion",
            (unsigned long long)args->td.seed);
     fflush(stdout);

@@ -413,6 +413,66 @@ START_TEST(test_td_matches_a_slow_reference)
 }
 END_TEST
 
+/* A weighted piece counter as a linear network: 64 one-square tables tied as (-w, 0, w).
+ * Its value is the sum of w over own discs less w over the other's; TD moves w by the
+ * gradient (+1 own, -1 other), so the tables stay tied; fnet_tie projects free tables. */
+START_TEST(test_linear_networks_are_piece_counters)
+{
+    Tuple tuples[SQUARE_COUNT];
+    OctError error;
+    for (int q = 0; q < SQUARE_COUNT; ++q) {
+        uint8_t square = (uint8_t)q;
+        ck_assert(tuple_explicit(&square, 1, 1, &tuples[q], &error));
+    }
+    Shape shape;
+    ck_assert(shape_build(&shape, "wpc", tuples, SQUARE_COUNT, &error));
+    ck_assert(fnet_can_be_linear(&shape));
+    for (int p = 0; p < 2; ++p) {
+        FloatNet net;
+        ck_assert(fnet_create(&net, &shape, p ? PERSPECTIVE_INVERSION : PERSPECTIVE_NEGATION,
+                              &error));
+        net.linear = true;
+        TestRandom random = {71};
+        for (uint32_t i = 0; i < net.shape.table_size; ++i)
+            net.values[i] = (float)(test_random_below(&random, 2001) - 1000) / 1000.0f;
+        fnet_tie(&net, net.values);
+        uint64_t rng = 9;
+        long updates = 0;
+        for (int g = 0; g < 30; ++g)
+            td_game(&net, 0.01, 0.1, &rng, &updates);
+        ck_assert(updates > 0);
+        Position positions[100];
+        int count = random_positions(13, positions, 100);
+        for (int q = 0; q < SQUARE_COUNT; ++q) {
+            ck_assert(net.values[3 * q + 1] == 0);
+            ck_assert(net.values[3 * q] == -net.values[3 * q + 2]);
+        }
+        for (int i = 0; i < count; ++i) {
+            uint64_t black = positions[i].board.player, white = positions[i].board.opponent;
+            if (positions[i].to_move == COLOR_WHITE) {
+                uint64_t t = black;
+                black = white;
+                white = t;
+            }
+            double counter = 0;
+            for (int q = 0; q < SQUARE_COUNT; ++q)
+                counter += net.values[3 * q + 2]
+                         * (double)((int)(black >> q & 1) - (int)(white >> q & 1));
+            ck_assert(fabs(fnet_value(&net, black, white, COLOR_BLACK) - counter) < 1e-4);
+            ck_assert(fabs(fnet_value(&net, black, white, COLOR_WHITE) + counter) < 1e-4);
+        }
+        fnet_free(&net);
+    }
+    float free_values[3] = {0.5f, 0.25f, -0.5f};
+    FloatNet one = {0};
+    one.linear = true;
+    one.shape.table_size = 3;
+    fnet_tie(&one, free_values);
+    ck_assert(free_values[0] == 0.5f && free_values[1] == 0 && free_values[2] == -0.5f);
+    shape_free(&shape);
+}
+END_TEST
+
 /* Paper 004: TD self-play from zero weights soon beats SWH at 1 ply. 2,000 games of 30
  * snakes take the League score from about 0.15 (a random-tie player) past 0.4. */
 START_TEST(test_td_learns_to_beat_its_start)
@@ -687,6 +747,7 @@ static Suite *learn_suite(void)
     tcase_set_timeout(td, 300);
     tcase_add_test(td, test_td_updates_only_chosen_moves);
     tcase_add_test(td, test_td_matches_a_slow_reference);
+    tcase_add_test(td, test_linear_networks_are_piece_counters);
     tcase_add_test(td, test_td_learns_to_beat_its_start);
     suite_add_tcase(suite, td);
     TCase *evolution = tcase_create("evolution");
