@@ -18,9 +18,8 @@ typedef struct Generation {
     float **people;        /* population entries */
     float **archive;
     int archive_count;
-    int *points;           /* per individual, from the archive games */
-    int (*pair_points)[2]; /* per pair of individuals */
-    long *games;           /* per individual (TD and archive games) or per pair */
+    int *points;           /* per individual */
+    long *games;           /* per individual; -1: its archive games lacked memory */
     uint64_t seed;         /* of this generation */
 } Generation;
 
@@ -46,68 +45,50 @@ static void td_phase_one(void *context, int i)
         td_game(&view, gen->options->alpha, gen->options->epsilon, &rng, &updates);
 }
 
-static int game_points(int diff)
+/* The points of one game of `mine` against `theirs`, `mine` black when `black`. */
+static int game_points(const Generation *gen, float *mine, float *theirs, bool black,
+                       uint64_t *rng)
 {
+    FloatNet a = view_of(gen, mine), b = view_of(gen, theirs);
+    GreedyPlayer me = {GREEDY_FNET, &a}, them = {GREEDY_FNET, &b};
+    int diff = black ? greedy_game(&me, &them, gen->options->epsilon, rng)
+                     : -greedy_game(&them, &me, gen->options->epsilon, rng);
     return diff > 0 ? POINTS_WIN : diff == 0 ? POINTS_DRAW : 0;
 }
 
-/* A double game: `a` black first, then white; the points of each side. */
-static void double_game(const Generation *gen, float *a, float *b, uint64_t *rng, int *pa,
-                        int *pb)
-{
-    FloatNet first = view_of(gen, a), second = view_of(gen, b);
-    GreedyPlayer pa_player = {GREEDY_FNET, &first}, pb_player = {GREEDY_FNET, &second};
-    double epsilon = gen->options->epsilon;
-    int d1 = greedy_game(&pa_player, &pb_player, epsilon, rng);
-    int d2 = greedy_game(&pb_player, &pa_player, epsilon, rng);
-    *pa = game_points(d1) + game_points(-d2);
-    *pb = game_points(-d1) + game_points(d2);
-}
-
-/* Pair k of the round robin: i < j, row by row. */
-static void pair_of(int k, int n, int *i, int *j)
-{
-    int row = 0;
-    while (k >= n - 1 - row) {
-        k -= n - 1 - row;
-        ++row;
-    }
-    *i = row;
-    *j = row + 1 + k;
-}
-
-static void round_robin_one(void *context, int k)
+/* Individual i's games: the whole population, then its share of the archive. */
+static void evaluate_one(void *context, int i)
 {
     Generation *gen = context;
-    int i, j;
-    pair_of(k, gen->options->population, &i, &j);
-    uint64_t rng = job_seed(gen->seed, 2, k);
-    double_game(gen, gen->people[i], gen->people[j], &rng, &gen->pair_points[k][0],
-                &gen->pair_points[k][1]);
-}
-
-static void archive_one(void *context, int i)
-{
-    Generation *gen = context;
-    uint64_t rng = job_seed(gen->seed, 3, i);
-    int count = gen->archive_count, wanted = gen->options->archive_games;
-    int *order = malloc(sizeof *order * (size_t)(count > 0 ? count : 1));
-    if (!order) /* no games is a fair outcome for everyone only if all lack memory: rare */
-        return;
-    for (int k = 0; k < count; ++k)
-        order[k] = k;
-    int played = count < wanted ? count : wanted;
-    for (int k = 0; k < played; ++k) { /* a partial shuffle: `played` distinct members */
-        int pick = k + (int)(rng_next(&rng) % (uint64_t)(count - k));
-        int t = order[k];
-        order[k] = order[pick];
-        order[pick] = t;
-        int mine, theirs;
-        double_game(gen, gen->people[i], gen->archive[order[k]], &rng, &mine, &theirs);
-        gen->points[i] += mine;
+    const CoevolveOptions *o = gen->options;
+    uint64_t rng = job_seed(gen->seed, 2, i);
+    int points = 0;
+    for (int j = 0; j < o->population; ++j)
+        points += game_points(gen, gen->people[i], gen->people[j], j % 2 == 0, &rng);
+    long games = o->population;
+    int count = gen->archive_count;
+    int played = count < o->archive_games ? count : o->archive_games;
+    if (played > 0) {
+        int *order = malloc(sizeof *order * (size_t)count);
+        if (!order) {
+            gen->games[i] = -1;
+            return;
+        }
+        for (int k = 0; k < count; ++k)
+            order[k] = k;
+        for (int k = 0; k < played; ++k) { /* a partial shuffle: distinct members */
+            int pick = k + (int)(rng_next(&rng) % (uint64_t)(count - k));
+            int t = order[k];
+            order[k] = order[pick];
+            order[pick] = t;
+            points += game_points(gen, gen->people[i], gen->archive[order[k]], k % 2 == 0,
+                                  &rng);
+        }
+        games += played;
+        free(order);
     }
-    gen->games[i] += 2L * played;
-    free(order);
+    gen->points[i] = points;
+    gen->games[i] = games;
 }
 
 static int tournament_pick(const int *points, int n, int size, uint64_t *rng)
@@ -119,6 +100,23 @@ static int tournament_pick(const int *points, int n, int size, uint64_t *rng)
             best = other;
     }
     return best;
+}
+
+/* A parent as it breeds: `from` with each weight mutated with the options' probability. A
+ * linear network's weights are its own-disc entries (every third); the others follow. */
+static void parent_mutate(const FloatNet *net, const CoevolveOptions *o, const float *from,
+                          float *to, uint64_t *rng)
+{
+    size_t size = net->shape.table_size;
+    memcpy(to, from, sizeof *to * size);
+    size_t stride = net->linear ? 3 : 1, first = net->linear ? 2 : 0;
+    for (size_t w = first; w < size; w += stride) {
+        if (rng_unit(rng) >= o->mutation_rate)
+            continue;
+        double v = to[w] + o->sigma * rng_gaussian(rng);
+        to[w] = (float)(v > o->clip ? o->clip : v < -o->clip ? -o->clip : v);
+    }
+    fnet_tie(net, to);
 }
 
 static double clock_seconds(void)
@@ -139,55 +137,71 @@ static bool options_check(const CoevolveOptions *o, OctError *error)
     return true;
 }
 
+/* One line of progress: the best individual's points of the most it could take. */
+static void progress(FILE *log, const CoevolveOptions *o, const FloatNet *net, int g,
+                     int points, int archive_games, const CoevolveReport *report,
+                     int measure_games)
+{
+    int most = POINTS_WIN * (o->population + archive_games);
+    fprintf(log, "generation %d: best %d of %d points, %ld games, %.1f s", g, points, most,
+            report->games, report->seconds);
+    if (measure_games > 0) {
+        GreedyPlayer player = {GREEDY_FNET, net}, swh = {GREEDY_WPC, wpc_swh()};
+        LeagueScore score;
+        greedy_league(&player, &swh, measure_games, GREEDY_EPSILON, o->seed ^ 0x5eedULL, &score);
+        fprintf(log, "; against SWH %.4f +- %.4f", score.mean, score.half_width);
+    }
+    fprintf(log, "\n");
+    fflush(log);
+}
+
 bool coevolve_run(FloatNet *net, const CoevolveOptions *o, int log_every, int measure_games,
                   FILE *log, CoevolveReport *report, OctError *error)
 {
     if (!options_check(o, error))
         return false;
     size_t size = net->shape.table_size;
-    int n = o->population, pairs = n * (n - 1) / 2;
+    int n = o->population;
     bool hof = o->archive_games > 0;
-    float *storage = calloc(size * (size_t)n * 2, sizeof *storage);
+    float *storage = calloc(size * ((size_t)n * 2 + 2), sizeof *storage);
     float **people = malloc(sizeof *people * (size_t)n * 2);
     int *points = malloc(sizeof *points * (size_t)n);
-    int (*pair_points)[2] = malloc(sizeof *pair_points * (size_t)(pairs > 0 ? pairs : 1));
     long *games = malloc(sizeof *games * (size_t)n);
     float **archive = NULL;
     int archive_count = 0, archive_capacity = 0;
-    bool ok = storage && people && points && pair_points && games;
+    bool ok = storage && people && points && games;
     if (!ok)
-        error_set(error, "out of memory for %d networks of %zu entries", 2 * n, size);
+        error_set(error, "out of memory for %d networks of %zu entries", 2 * n + 2, size);
     for (int i = 0; ok && i < 2 * n; ++i)
         people[i] = storage + size * (size_t)i;
     float **next = ok ? people + n : NULL;
+    /* the two mutated parents of a child */
+    float *first_parent = ok ? storage + size * (size_t)(2 * n) : NULL;
+    float *second_parent = ok ? first_parent + size : NULL;
     uint64_t rng = board_mix64(o->seed + 0xc0ULL);
     *report = (CoevolveReport){0};
     double start = clock_seconds();
     for (int g = 1; ok && g <= o->generations; ++g) {
-        Generation gen = {o, net, people, archive, archive_count, points, pair_points, games,
+        Generation gen = {o, net, people, archive, archive_count, points, games,
                           board_mix64(o->seed ^ board_mix64((uint64_t)g))};
-        memset(points, 0, sizeof *points * (size_t)n);
-        memset(games, 0, sizeof *games * (size_t)n);
+        int archive_games = archive_count < o->archive_games ? archive_count : o->archive_games;
         if (o->td_games > 0) {
             pool_run(n, o->threads, td_phase_one, &gen);
             report->games += (long)n * o->td_games;
         }
-        pool_run(pairs, o->threads, round_robin_one, &gen);
-        if (hof)
-            pool_run(n, o->threads, archive_one, &gen);
-        for (int k = 0; k < pairs; ++k) {
-            int i, j;
-            pair_of(k, n, &i, &j);
-            points[i] += pair_points[k][0];
-            points[j] += pair_points[k][1];
-        }
-        report->games += 2L * pairs;
-        for (int i = 0; i < n; ++i)
-            report->games += games[i];
+        pool_run(n, o->threads, evaluate_one, &gen);
         int best = 0;
-        for (int i = 1; i < n; ++i)
+        for (int i = 0; i < n; ++i) {
+            if (games[i] < 0) {
+                ok = error_set(error, "out of memory for the archive games");
+                break;
+            }
+            report->games += games[i];
             if (points[i] > points[best])
                 best = i;
+        }
+        if (!ok)
+            break;
         memcpy(net->values, people[best], sizeof *net->values * size);
         report->generations = g;
         report->best_points = points[best];
@@ -210,22 +224,22 @@ bool coevolve_run(FloatNet *net, const CoevolveOptions *o, int log_every, int me
             memcpy(copy, people[best], sizeof *copy * size);
             archive[archive_count++] = copy;
         }
+        size_t stride = net->linear ? 3 : 1, genes = size / stride;
         for (int c = 0; c < n; ++c) {
-            const float *first = hof && rng_unit(&rng) < o->archive_parent
-                ? archive[rng_next(&rng) % (uint64_t)archive_count]
-                : people[tournament_pick(points, n, o->tournament, &rng)];
-            const float *second = people[tournament_pick(points, n, o->tournament, &rng)];
-            size_t cut = (size_t)(rng_next(&rng) % (uint64_t)(size + 1));
-            float *child = next[c];
-            memcpy(child, first, sizeof *child * cut);
-            memcpy(child + cut, second + cut, sizeof *child * (size - cut));
-            for (size_t w = 0; w < size; ++w) {
-                if (rng_unit(&rng) >= o->mutation_rate)
-                    continue;
-                double v = child[w] + o->sigma * rng_gaussian(&rng);
-                child[w] = (float)(v > o->clip ? o->clip : v < -o->clip ? -o->clip : v);
+            const float *first;
+            if (hof && rng_unit(&rng) < o->archive_parent) {
+                first = archive[rng_next(&rng) % (uint64_t)archive_count];
+            } else {
+                parent_mutate(net, o, people[tournament_pick(points, n, o->tournament, &rng)],
+                              first_parent, &rng);
+                first = first_parent;
             }
-            fnet_tie(net, child);
+            parent_mutate(net, o, people[tournament_pick(points, n, o->tournament, &rng)],
+                          second_parent, &rng);
+            /* a point strictly inside the weights, so that both parents give some */
+            size_t cut = genes > 1 ? stride * (1 + (size_t)(rng_next(&rng) % (genes - 1))) : 0;
+            memcpy(next[c], first, sizeof *next[c] * cut);
+            memcpy(next[c] + cut, second_parent + cut, sizeof *next[c] * (size - cut));
         }
         for (int c = 0; c < n; ++c) {
             float *t = people[c];
@@ -233,28 +247,13 @@ bool coevolve_run(FloatNet *net, const CoevolveOptions *o, int log_every, int me
             next[c] = t;
         }
         report->seconds = clock_seconds() - start;
-        if (log && log_every > 0 && (g % log_every == 0 || g == o->generations)) {
-            int most = 6 * (n - 1) + (hof ? 6 * (archive_count - 1 < o->archive_games
-                                                  ? archive_count - 1 : o->archive_games)
-                                          : 0);
-            fprintf(log, "generation %d: best %d of %d points, %ld games, %.1f s", g,
-                    points[best], most, report->games, report->seconds);
-            if (measure_games > 0) {
-                GreedyPlayer player = {GREEDY_FNET, net}, swh = {GREEDY_WPC, wpc_swh()};
-                LeagueScore score;
-                greedy_league(&player, &swh, measure_games, GREEDY_EPSILON, o->seed ^ 0x5eedULL,
-                              &score);
-                fprintf(log, "; against SWH %.4f +- %.4f", score.mean, score.half_width);
-            }
-            fprintf(log, "\n");
-            fflush(log);
-        }
+        if (log && log_every > 0 && (g % log_every == 0 || g == o->generations))
+            progress(log, o, net, g, report->best_points, archive_games, report, measure_games);
     }
     for (int k = 0; k < archive_count; ++k)
         free(archive[k]);
     free(archive);
     free(games);
-    free(pair_points);
     free(points);
     free(people);
     free(storage);

@@ -4,19 +4,24 @@
  * A population of 1-ply networks, all entries zero at first. Each generation:
  * - TD phase (td_games > 0): every individual plays td_games games of TD(0) self-play
  *   (tdl.h) on its own network;
- * - points: every pair plays a double game, one game with each colour, 3 points for a win,
- *   1 for a draw; with a Hall of Fame each individual also plays a double game against up
- *   to archive_games archive members (all of them while the archive is smaller, else a
- *   random sample), scoring the same way. Every game has forced random moves (epsilon);
+ * - evaluation: every individual plays one game against every individual, itself
+ *   included (population^2 games, as the paper's 50 x 50), and with a Hall of Fame one
+ *   game against each of archive_games archive members drawn at random (all of them while
+ *   the archive is smaller); each game counts for the individual it is played for, 3
+ *   points a win and 1 a draw. The paper does not say the colours: the individual takes
+ *   black against its even-numbered opponents and white against the others. Every game
+ *   has forced random moves (epsilon);
  * - the individual with the most points joins the archive;
- * - a whole new population (no elitism): two parents by tournaments of `tournament`
- *   individuals on points (with a Hall of Fame the first parent comes from the archive
- *   with probability archive_parent), one-point crossover of their entries, then each
- *   entry mutated with probability mutation_rate by N(0, sigma^2), clipped to [-clip, clip].
+ * - a whole new population (no elitism): each child crosses two parents drawn by
+ *   tournaments of `tournament` individuals on points, each parent first mutated (every
+ *   weight with probability mutation_rate by N(0, sigma^2), kept within +-clip); with a
+ *   Hall of Fame the first parent is, with probability archive_parent, an archive member
+ *   as it is. The crossover takes the weights before a random point from the first parent
+ *   and the rest from the second, the point falling strictly inside the weight list.
  * The paper evolves weighted piece counters (population 50, tournament 5, mutation 0.03
  * and 0.25, clip 1, archive 50 games and 0.2, TD alpha 0.01, 4.5 million games a run);
  * here any shape can evolve (octuple-train's `wpc` is that piece counter, a linear
- * network: fnet.h). */
+ * network whose weights are its own-disc entries: fnet.h). */
 #ifndef OCTUPLE_COEVOLVE_H
 #define OCTUPLE_COEVOLVE_H
 

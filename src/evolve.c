@@ -13,6 +13,7 @@ typedef struct Individual {
     float *values;
     double fitness;
     int born;   /* the generation that made it: ties go to the elder */
+    int id;     /* then to the lower number: qsort alone is not stable */
 } Individual;
 
 typedef struct FitnessJob {
@@ -39,7 +40,9 @@ static int by_fitness(const void *a, const void *b)
     const Individual *x = a, *y = b;
     if (x->fitness != y->fitness)
         return x->fitness < y->fitness ? 1 : -1;
-    return (x->born > y->born) - (x->born < y->born);
+    if (x->born != y->born)
+        return x->born < y->born ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
 }
 
 static double clock_seconds(void)
@@ -65,11 +68,16 @@ bool evolve_run(FloatNet *net, const EvolveOptions *o, int log_every, FILE *log,
         free(storage);
         return error_set(error, "out of memory for %d networks of %zu entries", total, size);
     }
-    for (int i = 0; i < total; ++i)
+    for (int i = 0; i < total; ++i) {
         people[i].values = storage + size * (size_t)i;
+        people[i].id = i;
+    }
     uint64_t rng = board_mix64(o->seed + 0xe5ULL);
+    /* a linear network's weights are its own-disc entries, every third (fnet.h) */
+    size_t stride = net->linear ? 3 : 1, first = net->linear ? 2 : 0;
     for (int i = 0; i < o->mu; ++i) {
-        for (size_t w = 0; w < size; ++w)
+        memset(people[i].values, 0, sizeof *people[i].values * size);
+        for (size_t w = first; w < size; w += stride)
             people[i].values[w] = (float)((2 * rng_unit(&rng) - 1) * o->init);
         fnet_tie(net, people[i].values);
     }
@@ -79,10 +87,12 @@ bool evolve_run(FloatNet *net, const EvolveOptions *o, int log_every, FILE *log,
         for (int k = 0; k < o->lambda; ++k) {
             Individual *child = &people[o->mu + k];
             const float *parent = people[k % o->mu].values;
-            for (size_t w = 0; w < size; ++w)
+            memcpy(child->values, parent, sizeof *child->values * size);
+            for (size_t w = first; w < size; w += stride)
                 child->values[w] = (float)(parent[w] + o->sigma * rng_gaussian(&rng));
             fnet_tie(net, child->values);
             child->born = g;
+            child->id = k;
         }
         FitnessJob job = {net, people, o->fitness_games, o->epsilon,
                           board_mix64(o->seed ^ board_mix64((uint64_t)g))};

@@ -88,10 +88,8 @@ void fnet_tie(const FloatNet *net, float *values)
     if (!net->linear)
         return;
     for (uint32_t base = 0; base + 2 < net->shape.table_size; base += 3) {
-        float w = (values[base + 2] - values[base]) / 2;
-        values[base] = -w;
+        values[base] = -values[base + 2];
         values[base + 1] = 0;
-        values[base + 2] = w;
     }
 }
 

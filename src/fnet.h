@@ -48,8 +48,9 @@ double fnet_value(const FloatNet *net, uint64_t black, uint64_t white, Color col
  * the sum asks). A linear network moves the weight behind the entry instead: by `delta`
  * for an own disc, by -delta for the other's, not at all for an empty square. */
 void fnet_add(FloatNet *net, const uint32_t *entries, int count, float delta);
-/* Makes linear the network tables `values` of `net`'s shape, after operators that change
- * entries one by one (mutation, crossover): w = (own - other) / 2. Others: nothing. */
+/* Ties the tables `values` of a linear network of `net`'s shape again after operators that
+ * change its weights, the own-disc entries (every third): other = -own, empty = 0. Other
+ * networks: nothing. */
 void fnet_tie(const FloatNet *net, float *values);
 /* Whether every tuple of `shape` is a single square: a shape a linear network can have. */
 bool fnet_can_be_linear(const Shape *shape);

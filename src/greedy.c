@@ -63,7 +63,8 @@ int greedy_move(const GreedyPlayer *player, const Board *board, Color to_move, d
             best_move = square;
         }
     }
-    return best_move;
+    /* values that all compare false (NaN) leave no best: any legal move then */
+    return best_move != MOVE_NONE ? best_move : __builtin_ctzll(moves);
 }
 
 int greedy_game(const GreedyPlayer *black, const GreedyPlayer *white, double epsilon,

@@ -2,7 +2,7 @@
 #include "league.h"
 
 #include <ctype.h>
-#include <math.h> /* isfinite only: the library links no libm */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,25 +119,29 @@ static bool tuple_read(Lexer *lexer, LeagueTuple *out, OctError *error)
     return expect(lexer, '}', "", error) && expect(lexer, '}', "to close the tuple", error);
 }
 
-/* The largest power-of-two reduction k of the scale that fits every value in int16. */
-static int scale_reduction(const LeagueTuple *tuples, int count)
+/* The power of two 2^j (j from -LEAGUE_SHIFT up to MODEL_MAX_SHIFT - LEAGUE_SHIFT) by
+ * which the scale grows as far as every value still fits int16: c = 100 * 2^j, so that
+ * small values (a TD-trained network's are around 0.001) keep their precision and large
+ * ones (Figure 7's reach 284.39: j = 0) fit. One more than the largest j when nothing
+ * fits. */
+static int scale_power(const LeagueTuple *tuples, int count)
 {
     double largest = 0;
     for (int t = 0; t < count; ++t)
         for (uint32_t i = 0; i < tuple_table_size(tuples[t].tuple.size); ++i)
             if (tuples[t].values[i] > largest || -tuples[t].values[i] > largest)
                 largest = tuples[t].values[i] > 0 ? tuples[t].values[i] : -tuples[t].values[i];
-    int k = 0;
-    while (k <= LEAGUE_SHIFT && round_half_away(largest * LEAGUE_SCALE / (1 << k)) > 32767)
-        ++k;
-    return k;
+    for (int j = MODEL_MAX_SHIFT - LEAGUE_SHIFT; j >= -LEAGUE_SHIFT; --j)
+        if (round_half_away(largest * LEAGUE_SCALE * ldexp(1.0, j)) <= 32767)
+            return j;
+    return MODEL_MAX_SHIFT - LEAGUE_SHIFT + 1;
 }
 
 static bool model_from_league(const LeagueTuple *tuples, int count, const char *name,
                               ModelPerspective perspective, Model **out, OctError *error)
 {
-    int reduction = scale_reduction(tuples, count);
-    if (reduction > LEAGUE_SHIFT)
+    int power = scale_power(tuples, count);
+    if (power > MODEL_MAX_SHIFT - LEAGUE_SHIFT)
         return error_set(error, "table values too large for the int16 encoding");
     Tuple *list = malloc(sizeof *list * (size_t)count);
     if (!list)
@@ -156,7 +160,7 @@ static bool model_from_league(const LeagueTuple *tuples, int count, const char *
     shape_free(&shape);
     if (!ok)
         return false;
-    double scale = (double)LEAGUE_SCALE / (1 << reduction);
+    double scale = LEAGUE_SCALE * ldexp(1.0, power);
     int16_t *values = model->sets[0].values;
     for (int t = 0; t < count; ++t) {
         uint32_t entries = tuple_table_size(tuples[t].tuple.size);
@@ -171,7 +175,7 @@ static bool model_from_league(const LeagueTuple *tuples, int count, const char *
         }
     }
     snprintf(model->name, sizeof model->name, "%s", name);
-    model->shift = LEAGUE_SHIFT - reduction;
+    model->shift = LEAGUE_SHIFT + power;
     model->perspective = perspective;
     model->origin = ORIGIN_LEAGUE;
     *out = model;

@@ -31,8 +31,10 @@
  * i.e. one disc per 2^LEAGUE_SHIFT * 128 / 100 = 163.84 League units. With this factor the
  * Figure 7 network's side-to-move values over 120,000 random-game positions (eval_sum / 100
  * from -5402 to +3148, median -1303: the network carries a large constant) stay inside +-64
- * discs, so no score is clamped and the order of positions is kept. For tables whose values do not fit int16 at
- * c = 100, c is halved (and the shift lowered) until they do, which keeps the disc mapping. */
+ * discs, so no score is clamped and the order of positions is kept. c is 100 times the
+ * largest power of two (from 2^-7 to 2^8, the shift moving with it, which keeps the disc
+ * mapping) at which every value fits int16: 100 for Figure 7, whose values reach 284.39;
+ * more for networks of small values, whose precision 0.01 would lose. */
 #ifndef OCTUPLE_LEAGUE_H
 #define OCTUPLE_LEAGUE_H
 

@@ -339,13 +339,21 @@ bool shapega_check(const ShapeGaOptions *o, OctError *error)
 {
     if (o->island_count < 1 || o->island_count > SHAPEGA_MAX_ISLANDS)
         return error_set(error, "shape search: 1 to %d islands", SHAPEGA_MAX_ISLANDS);
-    for (int k = 0; k < o->island_count; ++k)
+    for (int k = 0; k < o->island_count; ++k) {
         if (o->moves[k] < 1 || o->moves[k] > 59)
             return error_set(error, "shape search: island move %d (1 to 59 allowed)", o->moves[k]);
+        /* neighbours trade individuals: they must be the islands of the nearest moves */
+        if (k > 0 && o->moves[k] <= o->moves[k - 1])
+            return error_set(error, "shape search: island moves must rise without repeats "
+                                    "(%d after %d)", o->moves[k], o->moves[k - 1]);
+    }
     if (o->population < 3 || o->elite < 1 || o->mutants < 0
         || o->elite + o->mutants >= o->population || o->population > 100000)
         return error_set(error, "shape search: a population of 3 or more with elite >= 1 and "
                                 "elite + mutants below it");
+    if (o->migration_interval > 0 && o->island_count > 1 && o->migration_size > o->mutants)
+        return error_set(error, "shape search: migrants replace mutants: a migration size of %d "
+                                "needs as many mutants (%d)", o->migration_size, o->mutants);
     if (o->tuple_count < 1 || o->tuple_count > SHAPEGA_MAX_TUPLES)
         return error_set(error, "shape search: 1 to %d tuples", SHAPEGA_MAX_TUPLES);
     for (int t = 0; t < o->tuple_count; ++t)

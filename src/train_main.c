@@ -59,6 +59,8 @@ typedef struct TrainArgs {
     const char *opponent;   /* league: swh, random or a weights file */
     int double_games;       /* league; evolve and coevolve: the final measure */
     int coevolve_measure;   /* coevolve: League games of the best at each progress line */
+    int measure_every;      /* -1 until given: each command has its own default */
+    bool phase_width_given;
     double epsilon;         /* league */
 } TrainArgs;
 
@@ -445,6 +447,34 @@ static bool make_shape(const char *name, uint64_t seed, Shape *shape, OctError *
                             "named with a '/' or '.shape')", name);
 }
 
+/* Whether files can be made at `path` (a directory when `directory`, else a file whose
+ * directory must exist and take files), said on standard error when not: before hours of
+ * training rather than after them. */
+static bool output_ready(const char *command, const char *path, bool directory)
+{
+    char place[4096];
+    const char *slash = strrchr(path, '/');
+    if (directory)
+        snprintf(place, sizeof place, "%s", path);
+    else if (!slash)
+        snprintf(place, sizeof place, ".");
+    else
+        snprintf(place, sizeof place, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    if (access(place, W_OK | X_OK) != 0) {
+        fprintf(stderr, "octuple-train %s: cannot write into %s: %s\n", command, place,
+                strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* --out and --league-out of a 1-ply learner. */
+static bool outputs_ready(const char *command, const TrainArgs *args)
+{
+    return output_ready(command, args->out, false)
+        && (!args->league_out || output_ready(command, args->league_out, false));
+}
+
 /* A zero network of --shape (or `default_shape`) and the perspective (or `fallback`), with
  * a line saying what it is. */
 static bool network_make(const TrainArgs *args, const char *default_shape,
@@ -499,8 +529,11 @@ static bool network_finish(const TrainArgs *args, const FloatNet *net, bool meas
            && (!args->league_out || fnet_save_league(net, args->league_out, error));
     model_free(model);
     if (ok)
-        printf("wrote %s%s%s\n", args->out, args->league_out ? " and " : "",
-               args->league_out ? args->league_out : "");
+        printf("wrote %s%s%s%s\n", args->out, args->league_out ? " and " : "",
+               args->league_out ? args->league_out : "",
+               /* League text does not say its perspective; league reads inversion unless told */
+               args->league_out && net->perspective == PERSPECTIVE_NEGATION
+                   ? " (output negation: read it with league --perspective negation)" : "");
     return ok;
 }
 
@@ -510,6 +543,8 @@ static int command_evolve(const TrainArgs *args)
         fprintf(stderr, "octuple-train evolve: --out FILE.ow is required\n");
         return 2;
     }
+    if (!outputs_ready("evolve", args))
+        return 1;
     FloatNet net;
     if (!network_make(args, "all-2", PERSPECTIVE_INVERSION, "evolve", &net))
         return 1;
@@ -519,7 +554,7 @@ static int command_evolve(const TrainArgs *args)
            o->fitness_games, o->epsilon, o->threads);
     EvolveReport report;
     OctError error;
-    bool ok = evolve_run(&net, o, args->td.measure_every > 0 ? args->td.measure_every : 1,
+    bool ok = evolve_run(&net, o, args->measure_every >= 0 ? args->measure_every : 1,
                          stdout, &report, &error);
     if (ok) {
         printf("%d generations, %ld games in %.1f s; best fitness %.4f\n", report.generations,
@@ -540,6 +575,8 @@ static int command_coevolve(const TrainArgs *args)
         fprintf(stderr, "octuple-train coevolve: --out FILE.ow is required\n");
         return 2;
     }
+    if (!outputs_ready("coevolve", args))
+        return 1;
     FloatNet net;
     if (!network_make(args, "wpc", PERSPECTIVE_NEGATION, "coevolve", &net))
         return 1;
@@ -551,7 +588,7 @@ static int command_coevolve(const TrainArgs *args)
            o->archive_parent, o->epsilon, o->threads);
     CoevolveReport report;
     OctError error;
-    bool ok = coevolve_run(&net, o, args->td.measure_every > 0 ? args->td.measure_every : 10,
+    bool ok = coevolve_run(&net, o, args->measure_every >= 0 ? args->measure_every : 10,
                            args->coevolve_measure, stdout, &report, &error);
     if (ok) {
         printf("%d generations, %ld games in %.1f s\n", report.generations, report.games,
@@ -572,6 +609,8 @@ static int command_td(const TrainArgs *args)
         fprintf(stderr, "octuple-train td: --out FILE.ow is required\n");
         return 2;
     }
+    if (!outputs_ready("td", args))
+        return 1;
     FloatNet net;
     if (!network_make(args, "lucas-30", PERSPECTIVE_NEGATION, "td", &net))
         return 1;
@@ -624,6 +663,8 @@ static int command_shapes(const TrainArgs *args)
         fprintf(stderr, "octuple-train: %s\n", error.message);
         return 2;
     }
+    if (!output_ready("shapes", args->out_dir, true))
+        return 1;
     TrainSet set;
     trainset_init(&set);
     if (!games_add(&set, args, &error)) {
@@ -643,7 +684,8 @@ static int command_shapes(const TrainArgs *args)
     fflush(stdout);
     ShapeGaResult results[SHAPEGA_MAX_ISLANDS];
     memset(results, 0, sizeof results);
-    bool ok = shapega_run(&set, o, args->td.measure_every, stdout, results, &error);
+    bool ok = shapega_run(&set, o, args->measure_every >= 0 ? args->measure_every : 0, stdout,
+                          results, &error);
     for (int k = 0; ok && k < o->island_count; ++k) {
         printf("move %d: validation %.2f, test score %.2f against %.2f for the Edax shape\n",
                results[k].move, results[k].fitness, results[k].test_score,
@@ -681,6 +723,10 @@ static bool opponent_make(const char *name, GreedyPlayer *player, Model **model)
 
 static int command_league(const TrainArgs *args)
 {
+    if (args->double_games < 1) {
+        fprintf(stderr, "octuple-train league: --double-games must be 1 or more\n");
+        return 2;
+    }
     if (!args->weights == !args->league_in) {
         fprintf(stderr, "octuple-train league: give one of --weights FILE.ow and --league "
                         "FILE.txt\n");
@@ -724,11 +770,22 @@ static int command_regress(const TrainArgs *args)
         fprintf(stderr, "octuple-train regress: give --logbook, --wthor and/or --labels\n");
         return 2;
     }
+    if (!output_ready("regress", args->out, false))
+        return 1;
     Shape shapes[MODEL_MAX_SHAPES];
     int shape_count = 0;
     PhaseTable phase;
     Model *model = NULL;
     bool ok = true;
+    if (args->stages && (args->shape || args->phase_width_given)) {
+        fprintf(stderr, "octuple-train regress: --stages names the shapes and gives every move "
+                        "its weights: leave out --shape and --phase-width\n");
+        return 2;
+    }
+    if (args->stages && !*args->stages) {
+        fprintf(stderr, "octuple-train regress: --stages is empty (M:SHAPE,M:SHAPE,...)\n");
+        return 2;
+    }
     if (args->stages) {
         /* "M:SHAPE,M:SHAPE,...": stages in increasing first moves, the first at 0 */
         int first_moves[MODEL_MAX_SHAPES] = {0};
@@ -749,12 +806,18 @@ static int command_regress(const TrainArgs *args)
             }
             memcpy(name, end + 1, length);
             name[length] = '\0';
-            if (!make_shape(name, args->regress.seed, &shapes[shape_count], &error)) {
+            /* random shapes of different stages differ: each stage its own seed */
+            if (!make_shape(name, args->regress.seed + (uint64_t)shape_count,
+                            &shapes[shape_count], &error)) {
                 ok = false;
                 break;
             }
             first_moves[shape_count++] = (int)move;
             p = comma ? comma + 1 : end + 1 + length;
+            if (comma && !*p) {
+                ok = error_set(&error, "--stages ends with a comma");
+                break;
+            }
         }
         if (ok)
             phase_stages(&phase, first_moves, shape_count);
@@ -832,7 +895,7 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    TrainArgs args = {.phase_width = 1, .label_weight = 1,
+    TrainArgs args = {.phase_width = 1, .label_weight = 1, .measure_every = -1,
                       .regress = {8, 0.002, 0.2, 1},
                       .fit = {PROBCUT_MIN_EMPTIES, 20, 40, 1},
                       .mpc = {14, 57, 24, 10, 1},
@@ -868,17 +931,16 @@ int main(int argc, char **argv)
         else if (!strcmp(option, "--shape")) args.shape = value;
         else if (!strcmp(option, "--out")) args.out = value;
         else if (!strcmp(option, "--name")) args.name = value;
-        else if (!strcmp(option, "--phase-width") && numeric && number >= 1 && number <= 61)
+        else if (!strcmp(option, "--phase-width") && numeric && number >= 1 && number <= 61) {
             args.phase_width = (int)number;
+            args.phase_width_given = true;
+        }
         else if (!strcmp(option, "--epochs") && numeric && number >= 1 && number <= 1000)
             args.regress.epochs = args.ga.epochs = (int)number;
         else if (!strcmp(option, "--rate") && numeric && number > 0 && number < 1)
             args.regress.rate = args.ga.rate = number;
-        else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9) {
-            args.regress.test_fraction = number;
-            if (number > 0)
-                args.ga.test_fraction = number;
-        }
+        else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9)
+            args.regress.test_fraction = args.ga.test_fraction = number;
         else if (!strcmp(option, "--seed") && numeric && number >= 0)
             args.regress.seed = args.fit.seed = args.label.seed = args.mpc.seed = args.td.seed
                 = args.evolve.seed = args.coevolve.seed = args.ga.seed = (uint64_t)number;
@@ -939,7 +1001,7 @@ int main(int argc, char **argv)
             args.coevolve_measure = (int)number;
         else if (!strcmp(option, "--measure-every") && numeric && number >= 0 && number <= 1e9
                  && number == (int)number)
-            args.td.measure_every = (int)number;
+            args.td.measure_every = args.measure_every = (int)number;
         else if (!strcmp(option, "--double-games") && numeric && number >= 0 && number <= 1e8
                  && number == (int)number)
             args.td.measure_games = args.double_games = (int)number;

@@ -1054,14 +1054,30 @@ START_TEST(test_league_negation_and_errors)
     ck_assert_msg(league_parse(net, "net", PERSPECTIVE_NEGATION, &model, &error), "%s", error.message);
     Board board = {1ULL << 0, 1ULL << 7}; /* side to move on a1, the other on h1 */
     EvalState state;
+    /* values up to 2.5 take the scale 100 * 2^7 (2.5 * 12,800 fits int16): the sums below
+     * are in units of 1/100 times that power, and the disc mapping stays the same */
+    ck_assert_int_eq(model->shift, LEAGUE_SHIFT + 7);
+    int power = 1 << (model->shift - LEAGUE_SHIFT);
     eval_set_color(&state, model, &board, COLOR_BLACK); /* black a1, white h1 */
-    ck_assert_int_eq(eval_sum(&state, model), 250 - 100);
+    ck_assert_int_eq(eval_sum(&state, model), (250 - 100) * power);
+    ck_assert_int_eq(eval_score(&state, model), 1); /* 150 / 2^7, as at c = 100 */
     eval_set_color(&state, model, &board, COLOR_WHITE); /* white a1, black h1: -(f) */
-    ck_assert_int_eq(eval_sum(&state, model), -(-100 + 250));
+    ck_assert_int_eq(eval_sum(&state, model), -(-100 + 250) * power);
     model_free(model);
     ck_assert(league_parse(net, "net", PERSPECTIVE_INVERSION, &model, &error));
     eval_set(&state, model, &board); /* the mover owns h1, reads it as 2 and a1 as 0 */
-    ck_assert_int_eq(eval_sum(&state, model), -(250 - 100));
+    ck_assert_int_eq(eval_sum(&state, model), -(250 - 100) * power);
+    model_free(model);
+    /* values of a thousandth keep their order: 0.01 steps would make them all zero */
+    ck_assert(league_parse("{ 1 { 1 1 { 0 } { -0.001 0 0.0015 } } }", "small",
+                           PERSPECTIVE_NEGATION, &model, &error));
+    ck_assert_int_eq(model->shift, MODEL_MAX_SHIFT);
+    Board black_a1 = {1ULL, 0}, white_a1 = {0, 1ULL};
+    eval_set_color(&state, model, &black_a1, COLOR_BLACK);
+    int32_t own = eval_sum(&state, model);
+    eval_set_color(&state, model, &white_a1, COLOR_BLACK);
+    int32_t other = eval_sum(&state, model);
+    ck_assert(own > 0 && other < 0 && own + other > 0);
     model_free(model);
 
     struct { const char *text, *why; } bad[] = {

@@ -566,7 +566,7 @@ START_TEST(test_coevolve_counts_repeats_and_clips)
     long expected = 0;
     for (int g = 1; g <= 6; ++g) {
         int archive = g - 1 < 3 ? g - 1 : 3; /* members before this generation's best */
-        expected += 8L * 2 + 8L * 7 + 2L * 8 * archive;
+        expected += 8L * 2 + 8L * 8 + 8L * archive; /* TD, every pair both ways, archive */
     }
     ck_assert_int_eq(report.games, expected);
     ck_assert_int_eq(report2.games, expected);
