@@ -12,6 +12,7 @@
 #include "fnet.h"
 #include "greedy.h"
 #include "league.h"
+#include "shapefile.h"
 #include "shapega.h"
 #include "shapes.h"
 #include "tdl.h"
@@ -731,6 +732,32 @@ START_TEST(test_shape_fit_beats_the_mean)
 }
 END_TEST
 
+/* The shipped shapes of `make weights-shapes` read back as the search makes them: Edax's
+ * tuple sizes, each tuple's first instance within a1..h3, all 8 images. */
+START_TEST(test_shipped_stage_shapes)
+{
+    static const int moves[] = {30, 34, 38, 42, 46};
+    ShapeGaOptions o;
+    shapega_defaults(&o);
+    for (int m = 0; m < 5; ++m) {
+        char relative[64];
+        snprintf(relative, sizeof relative, "weights/shapes/move-%d.shape", moves[m]);
+        Shape shape;
+        OctError error;
+        ck_assert_msg(shape_read(source_path(relative), &shape, &error), "%s", error.message);
+        ck_assert_int_eq(shape.tuple_count, o.tuple_count);
+        for (int t = 0; t < shape.tuple_count; ++t) {
+            const Tuple *tuple = &shape.tuples[t];
+            ck_assert_int_eq(tuple->size, o.sizes[t]);
+            ck_assert(tuple_is_symmetric(tuple));
+            for (int j = 0; j < tuple->size; ++j)
+                ck_assert(tuple->squares[0][j] < SHAPEGA_REGION);
+        }
+        shape_free(&shape);
+    }
+}
+END_TEST
+
 static Suite *learn_suite(void)
 {
     Suite *suite = suite_create("learn");
@@ -760,6 +787,7 @@ static Suite *learn_suite(void)
     tcase_set_timeout(shapes, 300);
     tcase_add_test(shapes, test_shape_search_decodes_and_repeats);
     tcase_add_test(shapes, test_shape_fit_beats_the_mean);
+    tcase_add_test(shapes, test_shipped_stage_shapes);
     suite_add_tcase(suite, shapes);
     return suite;
 }
