@@ -537,17 +537,40 @@ static bool network_finish(const TrainArgs *args, const FloatNet *net, bool meas
     return ok;
 }
 
-static int command_evolve(const TrainArgs *args)
+/* The common start of a 1-ply learner's command: --out given and writable, a zero network
+ * made. 0 when it can go on, else the exit status. */
+static int learner_start(const TrainArgs *args, const char *command, const char *default_shape,
+                         ModelPerspective fallback, FloatNet *net)
 {
     if (!args->out) {
-        fprintf(stderr, "octuple-train evolve: --out FILE.ow is required\n");
+        fprintf(stderr, "octuple-train %s: --out FILE.ow is required\n", command);
         return 2;
     }
-    if (!outputs_ready("evolve", args))
+    if (!outputs_ready(command, args) || !network_make(args, default_shape, fallback, command, net))
         return 1;
+    return 0;
+}
+
+/* The common end: the network measured (`measure`) and saved when the run went well, freed
+ * in any case; the exit status. */
+static int learner_end(const TrainArgs *args, FloatNet *net, bool ok, bool measure,
+                       OctError *error)
+{
+    ok = ok && network_finish(args, net, measure, error);
+    fnet_free(net);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error->message);
+        return 1;
+    }
+    return 0;
+}
+
+static int command_evolve(const TrainArgs *args)
+{
     FloatNet net;
-    if (!network_make(args, "all-2", PERSPECTIVE_INVERSION, "evolve", &net))
-        return 1;
+    int status = learner_start(args, "evolve", "all-2", PERSPECTIVE_INVERSION, &net);
+    if (status)
+        return status;
     const EvolveOptions *o = &args->evolve;
     printf("(%d + %d), sigma %g, init %g, %d generations, %d double games a fitness, "
            "epsilon %g, %d threads\n", o->mu, o->lambda, o->sigma, o->init, o->generations,
@@ -556,30 +579,18 @@ static int command_evolve(const TrainArgs *args)
     OctError error;
     bool ok = evolve_run(&net, o, args->measure_every >= 0 ? args->measure_every : 1,
                          stdout, &report, &error);
-    if (ok) {
+    if (ok)
         printf("%d generations, %ld games in %.1f s; best fitness %.4f\n", report.generations,
                report.games, report.seconds, report.best_fitness);
-        ok = network_finish(args, &net, true, &error);
-    }
-    fnet_free(&net);
-    if (!ok) {
-        fprintf(stderr, "octuple-train: %s\n", error.message);
-        return 1;
-    }
-    return 0;
+    return learner_end(args, &net, ok, true, &error);
 }
 
 static int command_coevolve(const TrainArgs *args)
 {
-    if (!args->out) {
-        fprintf(stderr, "octuple-train coevolve: --out FILE.ow is required\n");
-        return 2;
-    }
-    if (!outputs_ready("coevolve", args))
-        return 1;
     FloatNet net;
-    if (!network_make(args, "wpc", PERSPECTIVE_NEGATION, "coevolve", &net))
-        return 1;
+    int status = learner_start(args, "coevolve", "wpc", PERSPECTIVE_NEGATION, &net);
+    if (status)
+        return status;
     const CoevolveOptions *o = &args->coevolve;
     printf("population %d, %d generations, %d TD games each a generation (alpha %g), "
            "tournament %d, mutation %g x N(0, %g^2) clipped to %g, archive %d games and %g, "
@@ -590,47 +601,28 @@ static int command_coevolve(const TrainArgs *args)
     OctError error;
     bool ok = coevolve_run(&net, o, args->measure_every >= 0 ? args->measure_every : 10,
                            args->coevolve_measure, stdout, &report, &error);
-    if (ok) {
+    if (ok)
         printf("%d generations, %ld games in %.1f s\n", report.generations, report.games,
                report.seconds);
-        ok = network_finish(args, &net, true, &error);
-    }
-    fnet_free(&net);
-    if (!ok) {
-        fprintf(stderr, "octuple-train: %s\n", error.message);
-        return 1;
-    }
-    return 0;
+    return learner_end(args, &net, ok, true, &error);
 }
 
 static int command_td(const TrainArgs *args)
 {
-    if (!args->out) {
-        fprintf(stderr, "octuple-train td: --out FILE.ow is required\n");
-        return 2;
-    }
-    if (!outputs_ready("td", args))
-        return 1;
     FloatNet net;
-    if (!network_make(args, "lucas-30", PERSPECTIVE_NEGATION, "td", &net))
-        return 1;
+    int status = learner_start(args, "td", "lucas-30", PERSPECTIVE_NEGATION, &net);
+    if (status)
+        return status;
     printf("alpha %g, epsilon %g, %d games\n", args->td.alpha, args->td.epsilon, args->td.games);
     fflush(stdout);
     TdReport report;
     OctError error;
     bool ok = td_train(&net, &args->td, stdout, &report, &error);
-    if (ok) {
+    if (ok)
         printf("%d games, %ld updates in %.1f s of self-play (%.0f games/s)\n", report.games,
                report.updates, report.seconds,
                report.seconds > 0 ? report.games / report.seconds : 0.0);
-        ok = network_finish(args, &net, false, &error);
-    }
-    fnet_free(&net);
-    if (!ok) {
-        fprintf(stderr, "octuple-train: %s\n", error.message);
-        return 1;
-    }
-    return 0;
+    return learner_end(args, &net, ok, false, &error);
 }
 
 /* `shape` as DIR/move-T.shape, written whole or not at all. */

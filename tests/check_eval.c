@@ -75,19 +75,11 @@ static Model *staged_model(uint64_t seed)
     return model;
 }
 
-static char *source_path(const char *relative)
-{
-    const char *top = getenv("srcdir");
-    static char path[4096];
-    snprintf(path, sizeof path, "%s/%s", top ? top : TOP_SRCDIR, relative);
-    return path;
-}
-
 static Model *figure7(void)
 {
     Model *model;
     OctError error;
-    ck_assert_msg(model_import_league(source_path("weights/jaskowski-all2.txt"), &model, &error),
+    ck_assert_msg(model_import_league(test_source_path("weights/jaskowski-all2.txt"), &model, &error),
                   "%s", error.message);
     return model;
 }
@@ -580,7 +572,7 @@ START_TEST(test_shipped_probcut_file)
      * its constant endgame sigma, the selective pass before exact solves */
     static Probcut shipped;
     OctError error;
-    ck_assert_msg(probcut_load(&shipped, source_path("weights/octuple.mpc"), &error), "%s",
+    ck_assert_msg(probcut_load(&shipped, test_source_path("weights/octuple.mpc"), &error), "%s",
                   error.message);
     ck_assert(shipped.enabled && shipped.mid_enabled);
     ck_assert(shipped.base == 4.0 && shipped.per_empty == 0 && shipped.per_depth == 0);
@@ -852,7 +844,7 @@ START_TEST(test_mutated_text_files)
     char *league_text;
     size_t league_length;
     OctError error;
-    FILE *file = fopen(source_path("weights/jaskowski-all2.txt"), "rb");
+    FILE *file = fopen(test_source_path("weights/jaskowski-all2.txt"), "rb");
     ck_assert(file);
     league_text = malloc(8192);
     league_length = fread(league_text, 1, 8191, file);
@@ -1037,7 +1029,7 @@ START_TEST(test_committed_weights_match_the_text)
     Model *text = figure7();
     Model *binary;
     OctError error;
-    ck_assert_msg(model_load(source_path("weights/jaskowski-all2.ow"), &binary, &error), "%s",
+    ck_assert_msg(model_load(test_source_path("weights/jaskowski-all2.ow"), &binary, &error), "%s",
                   error.message);
     ck_assert(models_equal(text, binary));
     model_free(binary);

@@ -19,19 +19,11 @@
 #include "testutil.h"
 #include "trainset.h"
 
-static char *source_path(const char *relative)
-{
-    const char *top = getenv("srcdir");
-    static char path[4096];
-    snprintf(path, sizeof path, "%s/%s", top ? top : TOP_SRCDIR, relative);
-    return path;
-}
-
 static Model *figure7(void)
 {
     Model *model;
     OctError error;
-    ck_assert_msg(model_import_league(source_path("weights/jaskowski-all2.txt"), &model, &error),
+    ck_assert_msg(model_import_league(test_source_path("weights/jaskowski-all2.txt"), &model, &error),
                   "%s", error.message);
     return model;
 }
@@ -77,6 +69,26 @@ static int random_positions(uint64_t seed, Position *out, int capacity)
     return count;
 }
 
+/* The position's discs by colour. */
+static void position_colors(const Position *p, uint64_t *black, uint64_t *white)
+{
+    bool white_to_move = p->to_move == COLOR_WHITE;
+    *black = white_to_move ? p->board.opponent : p->board.player;
+    *white = white_to_move ? p->board.player : p->board.opponent;
+}
+
+/* A model's value of the position after a move, for the player who made it: minus its raw
+ * sum for the opponent, who is to move there. */
+static double model_after_value(const Model *model, const Position *p, uint64_t black,
+                                uint64_t white)
+{
+    bool black_moved = p->to_move == COLOR_BLACK;
+    Board child = black_moved ? (Board){white, black} : (Board){black, white};
+    EvalState state;
+    eval_set_color(&state, model, &child, black_moved ? COLOR_WHITE : COLOR_BLACK);
+    return -(double)eval_sum(&state, model);
+}
+
 static void after_move(const Position *p, int square, uint64_t *black, uint64_t *white)
 {
     uint64_t flips = board_flips(p->board.player, p->board.opponent, square);
@@ -86,25 +98,29 @@ static void after_move(const Position *p, int square, uint64_t *black, uint64_t 
     *white = p->to_move == COLOR_BLACK ? rest : mover;
 }
 
-/* The index of an instance, read square by square with no tables: the slow reference. */
+/* The entry instance i of tuple t reads, square by square with no tables: the slow
+ * reference. */
+static uint32_t slow_entry(const FloatNet *net, int t, int i, uint64_t black, uint64_t white,
+                           Color viewer)
+{
+    bool white_view = net->perspective == PERSPECTIVE_INVERSION && viewer == COLOR_WHITE;
+    const Tuple *tuple = &net->shape.tuples[t];
+    uint32_t index = 0, power = 1;
+    for (int j = 0; j < tuple->size; ++j, power *= 3) {
+        int square = tuple->squares[i][j];
+        bool own = (white_view ? white : black) >> square & 1;
+        bool other = (white_view ? black : white) >> square & 1;
+        index += power * (own ? 2u : other ? 0u : 1u);
+    }
+    return net->shape.tuple_offsets[t] + index;
+}
+
 static double slow_fnet_value(const FloatNet *net, uint64_t black, uint64_t white, Color color)
 {
-    bool white_view = net->perspective == PERSPECTIVE_INVERSION && color == COLOR_WHITE;
     double sum = 0;
-    for (int t = 0; t < net->shape.tuple_count; ++t) {
-        const Tuple *tuple = &net->shape.tuples[t];
-        for (int i = 0; i < tuple->instance_count; ++i) {
-            uint32_t index = 0, power = 1;
-            for (int j = 0; j < tuple->size; ++j, power *= 3) {
-                int square = tuple->squares[i][j];
-                bool is_black = black >> square & 1, is_white = white >> square & 1;
-                bool own = white_view ? is_white : is_black;
-                bool other = white_view ? is_black : is_white;
-                index += power * (own ? 2u : other ? 0u : 1u);
-            }
-            sum += net->values[net->shape.tuple_offsets[t] + index];
-        }
-    }
+    for (int t = 0; t < net->shape.tuple_count; ++t)
+        for (int i = 0; i < net->shape.tuples[t].instance_count; ++i)
+            sum += net->values[slow_entry(net, t, i, black, white, color)];
     return net->perspective == PERSPECTIVE_NEGATION && color == COLOR_WHITE ? -sum : sum;
 }
 
@@ -116,12 +132,8 @@ START_TEST(test_fnet_values_match_the_slow_reading)
         FloatNet net;
         random_net(&net, p ? PERSPECTIVE_INVERSION : PERSPECTIVE_NEGATION, 5 + (uint64_t)p);
         for (int i = 0; i < count; ++i) {
-            uint64_t black = positions[i].board.player, white = positions[i].board.opponent;
-            if (positions[i].to_move == COLOR_WHITE) {
-                uint64_t t = black;
-                black = white;
-                white = t;
-            }
+            uint64_t black, white;
+            position_colors(&positions[i], &black, &white);
             for (int c = 0; c < 2; ++c) {
                 double fast = fnet_value(&net, black, white, (Color)c);
                 double slow = slow_fnet_value(&net, black, white, (Color)c);
@@ -158,13 +170,7 @@ START_TEST(test_greedy_moves_are_best_and_models_agree)
                 after_move(pos, __builtin_ctzll(m), &black, &white);
                 double value = slow_fnet_value(&net, black, white, pos->to_move);
                 best = value > best ? value : best;
-                /* the model scores the child for the opponent, to move there */
-                Board child = pos->to_move == COLOR_BLACK ? (Board){white, black}
-                                                          : (Board){black, white};
-                EvalState state;
-                eval_set_color(&state, model, &child,
-                               pos->to_move == COLOR_BLACK ? COLOR_WHITE : COLOR_BLACK);
-                double from_model = -(double)eval_sum(&state, model) / scale;
+                double from_model = model_after_value(model, pos, black, white) / scale;
                 ck_assert_msg(fabs(from_model - value)
                                   <= net.shape.instance_count * 0.5 / scale + 1e-9,
                               "position %d: model %f, network %f", i, from_model, value);
@@ -266,12 +272,7 @@ START_TEST(test_fnet_league_text_round_trip)
             for (uint64_t m = board_legal(&pos->board); m; m &= m - 1) {
                 uint64_t black, white;
                 after_move(pos, __builtin_ctzll(m), &black, &white);
-                Board child = pos->to_move == COLOR_BLACK ? (Board){white, black}
-                                                          : (Board){black, white};
-                EvalState state;
-                eval_set_color(&state, model, &child,
-                               pos->to_move == COLOR_BLACK ? COLOR_WHITE : COLOR_BLACK);
-                double read = -(double)eval_sum(&state, model) / scale;
+                double read = model_after_value(model, pos, black, white) / scale;
                 double value = slow_fnet_value(&net, black, white, pos->to_move);
                 ck_assert_msg(fabs(read - value) <= net.shape.instance_count * 0.5 / scale + 1e-9,
                               "position %d: read back %f, network %f", i, read, value);
@@ -314,20 +315,9 @@ END_TEST
 /* Adds `delta` to the entries `black`/`white` reads for `viewer`, found the slow way. */
 static void slow_add(FloatNet *net, uint64_t black, uint64_t white, Color viewer, float delta)
 {
-    bool white_view = net->perspective == PERSPECTIVE_INVERSION && viewer == COLOR_WHITE;
-    for (int t = 0; t < net->shape.tuple_count; ++t) {
-        const Tuple *tuple = &net->shape.tuples[t];
-        for (int i = 0; i < tuple->instance_count; ++i) {
-            uint32_t index = 0, power = 1;
-            for (int j = 0; j < tuple->size; ++j, power *= 3) {
-                int square = tuple->squares[i][j];
-                bool own = (white_view ? white : black) >> square & 1;
-                bool other = (white_view ? black : white) >> square & 1;
-                index += power * (own ? 2u : other ? 0u : 1u);
-            }
-            net->values[net->shape.tuple_offsets[t] + index] += delta;
-        }
-    }
+    for (int t = 0; t < net->shape.tuple_count; ++t)
+        for (int i = 0; i < net->shape.tuples[t].instance_count; ++i)
+            net->values[slow_entry(net, t, i, black, white, viewer)] += delta;
 }
 
 /* A game of TD(0) written out move by move with the slow reading: every board's value
@@ -449,12 +439,8 @@ START_TEST(test_linear_networks_are_piece_counters)
             ck_assert(net.values[3 * q] == -net.values[3 * q + 2]);
         }
         for (int i = 0; i < count; ++i) {
-            uint64_t black = positions[i].board.player, white = positions[i].board.opponent;
-            if (positions[i].to_move == COLOR_WHITE) {
-                uint64_t t = black;
-                black = white;
-                white = t;
-            }
+            uint64_t black, white;
+            position_colors(&positions[i], &black, &white);
             double counter = 0;
             for (int q = 0; q < SQUARE_COUNT; ++q)
                 counter += net.values[3 * q + 2]
@@ -614,18 +600,6 @@ START_TEST(test_coevolution_learns)
 }
 END_TEST
 
-/* Random finished games: the shape search's data (labels are their final results). */
-static void random_set(TrainSet *set, int games, uint64_t seed)
-{
-    TestRandom random = {seed};
-    trainset_init(set);
-    for (int g = 0; g < games; ++g) {
-        Game game;
-        test_random_record(&random, &game);
-        ck_assert(trainset_add_game(set, &game));
-    }
-}
-
 static void small_search(ShapeGaOptions *o)
 {
     shapega_defaults(o);
@@ -654,7 +628,7 @@ static void small_search(ShapeGaOptions *o)
 START_TEST(test_shape_search_decodes_and_repeats)
 {
     TrainSet set;
-    random_set(&set, 1500, 8);
+    test_random_trainset(&set, 1500, 8);
     ShapeGaOptions o;
     small_search(&o);
     ShapeGaResult first[SHAPEGA_MAX_ISLANDS] = {0}, second[SHAPEGA_MAX_ISLANDS] = {0};
@@ -694,7 +668,7 @@ START_TEST(test_shape_search_decodes_and_repeats)
     ck_assert(!shapega_check(&o, &error));
     small_search(&o);
     trainset_free(&set);
-    random_set(&set, 6, 8); /* too few positions to fit: said so */
+    test_random_trainset(&set, 6, 8); /* too few positions to fit: said so */
     ck_assert(!shapega_run(&set, &o, 0, NULL, first, &error));
     trainset_free(&set);
 }
@@ -706,7 +680,7 @@ END_TEST
 START_TEST(test_shape_fit_beats_the_mean)
 {
     TrainSet set;
-    random_set(&set, 3000, 9);
+    test_random_trainset(&set, 3000, 9);
     ShapeGaOptions o;
     small_search(&o);
     o.epochs = 4;
@@ -744,7 +718,7 @@ START_TEST(test_shipped_stage_shapes)
         snprintf(relative, sizeof relative, "weights/shapes/move-%d.shape", moves[m]);
         Shape shape;
         OctError error;
-        ck_assert_msg(shape_read(source_path(relative), &shape, &error), "%s", error.message);
+        ck_assert_msg(shape_read(test_source_path(relative), &shape, &error), "%s", error.message);
         ck_assert_int_eq(shape.tuple_count, o.tuple_count);
         for (int t = 0; t < shape.tuple_count; ++t) {
             const Tuple *tuple = &shape.tuples[t];

@@ -19,18 +19,6 @@
 #include "trainset.h"
 #include "wthor.h"
 
-/* Random games from the start position, all finished. */
-static void make_set(TrainSet *set, int games, uint64_t seed)
-{
-    TestRandom random = {seed};
-    trainset_init(set);
-    for (int g = 0; g < games; ++g) {
-        Game game;
-        test_random_record(&random, &game);
-        ck_assert(trainset_add_game(set, &game));
-    }
-}
-
 static Model *make_model(void)
 {
     Shape shape;
@@ -47,7 +35,7 @@ static Model *make_model(void)
 START_TEST(test_trainset_labels)
 {
     TrainSet set;
-    make_set(&set, 20, 3);
+    test_random_trainset(&set, 20, 3);
     ck_assert_uint_eq(set.games, 20);
     ck_assert_uint_gt(set.count, 20 * 50);
     for (size_t i = 0; i < set.count; ++i) {
@@ -202,7 +190,7 @@ END_TEST
 START_TEST(test_regression_fits_and_is_reproducible)
 {
     TrainSet set;
-    make_set(&set, 400, 11);
+    test_random_trainset(&set, 400, 11);
     /* the loss of always answering 0 */
     double baseline = 0;
     for (size_t i = 0; i < set.count; ++i)
@@ -246,7 +234,7 @@ START_TEST(test_mpc_fit)
      * a line per depth, the endgame part stays, the same seed gives the same cells, and the
      * file written loads back */
     TrainSet set;
-    make_set(&set, 300, 5);
+    test_random_trainset(&set, 300, 5);
     Model *model = make_model();
     model_fill_random(model, 9, 300);
     MpcFitOptions options = {20, 31, 25, 5, 3};
@@ -302,7 +290,7 @@ END_TEST
 START_TEST(test_regression_weights)
 {
     TrainSet set;
-    make_set(&set, 1, 5);
+    test_random_trainset(&set, 1, 5);
     Board board = set.positions[set.count / 2].board;
     int move_number = set.positions[set.count / 2].move_number;
     for (int weight = 1; weight <= 3; weight += 2) {

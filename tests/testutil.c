@@ -1,5 +1,9 @@
 #include "testutil.h"
 
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "rng.h"
 #include "shapes.h"
 
@@ -64,4 +68,27 @@ Model *test_random_model(uint64_t seed)
         return NULL;
     model_fill_random(model, seed, 300);
     return model;
+}
+
+void test_random_trainset(TrainSet *set, int games, uint64_t seed)
+{
+    TestRandom random = {seed};
+    trainset_init(set);
+    for (int g = 0; g < games; ++g) {
+        Game game;
+        test_random_record(&random, &game);
+        ck_assert(trainset_add_game(set, &game));
+    }
+}
+
+#ifndef TOP_SRCDIR
+#define TOP_SRCDIR "."
+#endif
+
+const char *test_source_path(const char *relative)
+{
+    const char *top = getenv("srcdir");
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/%s", top ? top : TOP_SRCDIR, relative);
+    return path;
 }

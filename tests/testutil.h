@@ -7,6 +7,7 @@
 #include "board.h"
 #include "game.h"
 #include "model.h"
+#include "trainset.h"
 
 typedef struct TestRandom {
     uint64_t state;
@@ -28,5 +29,13 @@ int test_random_game(TestRandom *random, Board *positions, int capacity);
 /* A deterministic random model of the Edax shape with 10 weight sets (any weights do for
  * comparing searches), or NULL when it cannot be built. Free it with model_free. */
 Model *test_random_model(uint64_t seed);
+
+/* `games` random finished games from the start position as a training set (labels: their
+ * final results). */
+void test_random_trainset(TrainSet *set, int games, uint64_t seed);
+
+/* A file of the source tree (srcdir when the harness sets it, else the tree the tests were
+ * configured from), in a static buffer overwritten by the next call. */
+const char *test_source_path(const char *relative);
 
 #endif
