@@ -2,8 +2,10 @@
 #include "greedy.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "eval.h"
+#include "pool.h"
 #include "rng.h"
 
 static int nth_square(uint64_t moves, int n)
@@ -93,27 +95,72 @@ static double points(int black_score)
     return black_score > 0 ? 1.0 : black_score == 0 ? 0.5 : 0.0;
 }
 
+/* The points of double game i: its own seed makes it the same on any thread. */
+static void double_game(const GreedyPlayer *player, const GreedyPlayer *opponent, int i,
+                        double epsilon, uint64_t seed, uint8_t *halves)
+{
+    uint64_t rng = board_mix64(seed ^ board_mix64((uint64_t)i + 1));
+    double first = points(greedy_game(player, opponent, epsilon, &rng));
+    double second = 1.0 - points(greedy_game(opponent, player, epsilon, &rng));
+    halves[0] = (uint8_t)(2 * first);
+    halves[1] = (uint8_t)(2 * second);
+}
+
+typedef struct LeagueJob {
+    const GreedyPlayer *player, *opponent;
+    double epsilon;
+    uint64_t seed;
+    int count, chunk;
+    uint8_t *halves; /* per double game, the two games' points in halves (0, 1, 2) */
+} LeagueJob;
+
+static void league_chunk(void *context, int c)
+{
+    LeagueJob *job = context;
+    int end = (c + 1) * job->chunk < job->count ? (c + 1) * job->chunk : job->count;
+    for (int i = c * job->chunk; i < end; ++i)
+        double_game(job->player, job->opponent, i, job->epsilon, job->seed, job->halves + 2 * i);
+}
+
 void greedy_league(const GreedyPlayer *player, const GreedyPlayer *opponent, int double_games,
                    double epsilon, uint64_t seed, LeagueScore *out)
 {
+    greedy_league_threads(player, opponent, double_games, epsilon, seed, 1, out);
+}
+
+void greedy_league_threads(const GreedyPlayer *player, const GreedyPlayer *opponent,
+                           int double_games, double epsilon, uint64_t seed, int threads,
+                           LeagueScore *out)
+{
     *out = (LeagueScore){.double_games = double_games};
+    if (double_games < 1)
+        return;
+    uint8_t *halves = threads > 1 ? malloc(2 * (size_t)double_games) : NULL;
     double sum = 0, squares = 0;
+    if (halves) {
+        LeagueJob job = {player, opponent, epsilon, seed, double_games, 64, halves};
+        pool_run((double_games + job.chunk - 1) / job.chunk, threads, league_chunk, &job);
+    }
+    /* the sums run in game order whoever played the games, so every count of threads
+     * gives the same figures (without memory for the list, one game after another) */
     for (int i = 0; i < double_games; ++i) {
-        uint64_t rng = board_mix64(seed ^ board_mix64((uint64_t)i + 1));
-        double first = points(greedy_game(player, opponent, epsilon, &rng));
-        double second = 1.0 - points(greedy_game(opponent, player, epsilon, &rng));
-        for (int g = 0; g < 2; ++g) {
-            double p = g ? second : first;
-            out->wins += p == 1.0;
-            out->draws += p == 0.5;
-            out->losses += p == 0.0;
+        uint8_t own[2];
+        if (halves) {
+            own[0] = halves[2 * i];
+            own[1] = halves[2 * i + 1];
+        } else {
+            double_game(player, opponent, i, epsilon, seed, own);
         }
-        double pair = (first + second) / 2;
+        for (int g = 0; g < 2; ++g) {
+            out->wins += own[g] == 2;
+            out->draws += own[g] == 1;
+            out->losses += own[g] == 0;
+        }
+        double pair = (own[0] + own[1]) / 4.0;
         sum += pair;
         squares += pair * pair;
     }
-    if (double_games < 1)
-        return;
+    free(halves);
     out->mean = sum / double_games;
     if (double_games > 1) {
         double variance = (squares - sum * sum / double_games) / (double_games - 1);

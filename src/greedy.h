@@ -53,5 +53,10 @@ typedef struct LeagueScore {
  * with i), so the same arguments give the same score on any machine. */
 void greedy_league(const GreedyPlayer *player, const GreedyPlayer *opponent, int double_games,
                    double epsilon, uint64_t seed, LeagueScore *out);
+/* The same on up to `threads` threads, with the same figures: the players must be safe to
+ * share (every GreedyPlayer kind is: they only read their tables). */
+void greedy_league_threads(const GreedyPlayer *player, const GreedyPlayer *opponent,
+                           int double_games, double epsilon, uint64_t seed, int threads,
+                           LeagueScore *out);
 
 #endif

@@ -141,7 +141,8 @@ static const TrainCommand commands[] = {
      "zero); writes DIR/move-T.shape per island",
      command_shapes},
     {"league", "--weights FILE.ow | --league FILE.txt [--perspective inversion|negation] "
-               "[--opponent swh|random|FILE.ow] [--double-games N] [--epsilon E] [--seed S]",
+               "[--opponent swh|random|FILE.ow] [--double-games N] [--epsilon E] [--threads N] "
+               "[--seed S]",
      "the Othello League measure: 1-ply double games in epsilon-Othello against SWH (or "
      "another opponent), the score with its 95% interval",
      command_league},
@@ -514,8 +515,9 @@ static bool network_finish(const TrainArgs *args, const FloatNet *net, bool meas
         GreedyPlayer player = {GREEDY_FNET, net}, swh = {GREEDY_WPC, wpc_swh()};
         LeagueScore score;
         /* seeds apart from the ones the fitness games used */
-        greedy_league(&player, &swh, args->double_games, GREEDY_EPSILON,
-                      board_mix64(args->td.seed ^ 0x6d656173ULL), &score);
+        greedy_league_threads(&player, &swh, args->double_games, GREEDY_EPSILON,
+                              board_mix64(args->td.seed ^ 0x6d656173ULL), args->evolve.threads,
+                              &score);
         printf("against SWH: %.4f +- %.4f over %d double games (%d won, %d drawn, %d lost)\n",
                score.mean, score.half_width, score.double_games, score.wins, score.draws,
                score.losses);
@@ -740,7 +742,8 @@ static int command_league(const TrainArgs *args)
         return 1;
     }
     LeagueScore score;
-    greedy_league(&player, &opponent, args->double_games, args->epsilon, args->td.seed, &score);
+    greedy_league_threads(&player, &opponent, args->double_games, args->epsilon, args->td.seed,
+                          args->evolve.threads, &score);
     printf("%s against %s: %.4f +- %.4f over %d double games (epsilon %g, seed %llu): "
            "%d won, %d drawn, %d lost\n", model->name,
            args->opponent ? args->opponent : "swh", score.mean, score.half_width,

@@ -228,6 +228,11 @@ START_TEST(test_league_measure_of_figure_7)
     greedy_league(&player, &swh, 3000, GREEDY_EPSILON, 7, &again);
     ck_assert_int_eq(again.wins, score.wins);
     ck_assert_int_eq(again.draws, score.draws);
+    /* two threads play the same games and sum them the same way */
+    greedy_league_threads(&player, &swh, 3000, GREEDY_EPSILON, 7, 2, &again);
+    ck_assert_int_eq(again.wins, score.wins);
+    ck_assert_int_eq(again.losses, score.losses);
+    ck_assert(again.mean == score.mean && again.half_width == score.half_width);
     /* with no forced random moves two deterministic players repeat their games */
     greedy_league(&player, &swh, 50, 0, 7, &again);
     ck_assert(again.half_width == 0);
