@@ -477,22 +477,22 @@ static bool outputs_ready(const char *command, const TrainArgs *args)
 }
 
 /* A zero network of --shape (or `default_shape`) and the perspective (or `fallback`), with
- * a line saying what it is. */
-static bool network_make(const TrainArgs *args, const char *default_shape,
-                         ModelPerspective fallback, const char *what, FloatNet *net)
+ * a line saying what it is: 0, or the exit status (2 for an unknown shape). */
+static int network_make(const TrainArgs *args, const char *default_shape,
+                        ModelPerspective fallback, const char *what, FloatNet *net)
 {
     OctError error;
     Shape shape;
     if (!make_shape(args->shape ? args->shape : default_shape, args->td.seed, &shape, &error)) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
-        return false;
+        return 2;
     }
     ModelPerspective perspective = args->perspective_given ? args->perspective : fallback;
     bool ok = fnet_create(net, &shape, perspective, &error);
     shape_free(&shape);
     if (!ok) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
-        return false;
+        return 1;
     }
     /* wpc: a weighted piece counter, one weight a square; pst: the same squares untied */
     net->linear = !strcmp(net->shape.name, "wpc") && fnet_can_be_linear(&net->shape);
@@ -503,7 +503,7 @@ static bool network_make(const TrainArgs *args, const char *default_shape,
            perspective == PERSPECTIVE_NEGATION ? "output negation" : "board inversion",
            (unsigned long long)args->td.seed);
     fflush(stdout);
-    return true;
+    return 0;
 }
 
 /* The trained network: with `measure` its League score against SWH (--double-games), then
@@ -548,9 +548,9 @@ static int learner_start(const TrainArgs *args, const char *command, const char 
         fprintf(stderr, "octuple-train %s: --out FILE.ow is required\n", command);
         return 2;
     }
-    if (!outputs_ready(command, args) || !network_make(args, default_shape, fallback, command, net))
+    if (!outputs_ready(command, args))
         return 1;
-    return 0;
+    return network_make(args, default_shape, fallback, command, net);
 }
 
 /* The common end: the network measured (`measure`) and saved when the run went well, freed
