@@ -3,8 +3,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "endgame.h" /* search_clock */
 #include "greedy.h"
 #include "pool.h"
 #include "rng.h"
@@ -119,13 +119,6 @@ static void parent_mutate(const FloatNet *net, const CoevolveOptions *o, const f
     fnet_tie(net, to);
 }
 
-static double clock_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 static bool options_check(const CoevolveOptions *o, OctError *error)
 {
     if (o->population < 2 || o->generations < 0 || o->td_games < 0 || !(o->alpha > 0)
@@ -180,7 +173,7 @@ bool coevolve_run(FloatNet *net, const CoevolveOptions *o, int log_every, int me
     float *second_parent = ok ? first_parent + size : NULL;
     uint64_t rng = board_mix64(o->seed + 0xc0ULL);
     *report = (CoevolveReport){0};
-    double start = clock_seconds();
+    double start = search_clock();
     for (int g = 1; ok && g <= o->generations; ++g) {
         Generation gen = {o, net, people, archive, archive_count, points, games,
                           board_mix64(o->seed ^ board_mix64((uint64_t)g))};
@@ -246,7 +239,7 @@ bool coevolve_run(FloatNet *net, const CoevolveOptions *o, int log_every, int me
             people[c] = next[c];
             next[c] = t;
         }
-        report->seconds = clock_seconds() - start;
+        report->seconds = search_clock() - start;
         if (log && log_every > 0 && (g % log_every == 0 || g == o->generations))
             progress(log, o, net, g, report->best_points, archive_games, report, measure_games);
     }

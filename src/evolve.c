@@ -3,8 +3,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "endgame.h" /* search_clock */
 #include "greedy.h"
 #include "pool.h"
 #include "rng.h"
@@ -45,13 +45,6 @@ static int by_fitness(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
-static double clock_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 bool evolve_run(FloatNet *net, const EvolveOptions *o, int log_every, FILE *log,
                 EvolveReport *report, OctError *error)
 {
@@ -82,7 +75,7 @@ bool evolve_run(FloatNet *net, const EvolveOptions *o, int log_every, FILE *log,
         fnet_tie(net, people[i].values);
     }
     *report = (EvolveReport){0};
-    double start = clock_seconds();
+    double start = search_clock();
     for (int g = 1; g <= o->generations; ++g) {
         for (int k = 0; k < o->lambda; ++k) {
             Individual *child = &people[o->mu + k];
@@ -102,7 +95,7 @@ bool evolve_run(FloatNet *net, const EvolveOptions *o, int log_every, FILE *log,
         qsort(people, (size_t)total, sizeof *people, by_fitness);
         report->generations = g;
         report->best_fitness = people[0].fitness;
-        report->seconds = clock_seconds() - start;
+        report->seconds = search_clock() - start;
         if (log && log_every > 0 && (g % log_every == 0 || g == o->generations)) {
             double mean = 0;
             for (int i = 0; i < o->mu; ++i)

@@ -3,7 +3,6 @@
 #include "fnet.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,11 +100,6 @@ bool fnet_can_be_linear(const Shape *shape)
     return shape->tuple_count > 0;
 }
 
-static long round_half_away(double x)
-{
-    return x >= 0 ? (long)(x + 0.5) : -(long)(0.5 - x);
-}
-
 bool fnet_to_model(const FloatNet *net, const char *name, double discs_per_unit, Model **out,
                    OctError *error)
 {
@@ -121,10 +115,11 @@ bool fnet_to_model(const FloatNet *net, const char *name, double discs_per_unit,
     }
     /* weight units per unit of f: discs_per_unit discs of 128 engine units, times 2^shift */
     double base = discs_per_unit * 128.0;
+    /* an entry fits when it rounds to at most 32767, i.e. lies below 32767.5 */
     int shift = MODEL_MAX_SHIFT;
-    while (shift > 0 && round_half_away(largest * base * (double)(1 << shift)) > 32767)
+    while (shift > 0 && largest * base * (double)(1 << shift) >= 32767.5)
         --shift;
-    if (round_half_away(largest * base * (double)(1 << shift)) > 32767)
+    if (largest * base * (double)(1 << shift) >= 32767.5)
         return error_set(error, "network entries up to %g do not fit int16 at %g discs a unit",
                          largest, discs_per_unit);
     PhaseTable phase;
@@ -142,9 +137,9 @@ bool fnet_to_model(const FloatNet *net, const char *name, double discs_per_unit,
             /* inversion: the side to move reads the mover's digits swapped (index reversed)
              * and takes minus the mover's value; negation keeps black's value as it is */
             if (net->perspective == PERSPECTIVE_INVERSION)
-                table[i] = (int16_t)-round_half_away(scale * from[entries - 1 - i]);
+                table[i] = (int16_t)-lround(scale * from[entries - 1 - i]);
             else
-                table[i] = (int16_t)round_half_away(scale * from[i]);
+                table[i] = (int16_t)lround(scale * from[i]);
         }
     }
     snprintf(model->name, sizeof model->name, "%s", name);
@@ -155,60 +150,34 @@ bool fnet_to_model(const FloatNet *net, const char *name, double discs_per_unit,
     return true;
 }
 
-/* Appends to a growing text buffer; false when memory runs out. */
-typedef struct Text {
-    char *data;
-    size_t size, capacity;
-} Text;
-
-__attribute__((format(printf, 2, 3)))
-static bool text_add(Text *text, const char *format, ...)
-{
-    for (;;) {
-        va_list args;
-        va_start(args, format);
-        int n = vsnprintf(text->data + text->size, text->capacity - text->size, format, args);
-        va_end(args);
-        if (n < 0)
-            return false;
-        if ((size_t)n < text->capacity - text->size) {
-            text->size += (size_t)n;
-            return true;
-        }
-        size_t capacity = text->capacity * 2 + (size_t)n + 1;
-        char *grown = realloc(text->data, capacity);
-        if (!grown)
-            return false;
-        text->data = grown;
-        text->capacity = capacity;
-    }
-}
-
 bool fnet_save_league(const FloatNet *net, const char *path, OctError *error)
 {
-    Text text = {malloc(4096), 0, 4096};
-    bool ok = text.data && text_add(&text, "{ %d\n", net->shape.tuple_count);
-    for (int t = 0; ok && t < net->shape.tuple_count; ++t) {
-        const Tuple *tuple = &net->shape.tuples[t];
-        ok = text_add(&text, "  { %d %d", tuple->size, tuple->instance_count);
-        for (int i = 0; ok && i < tuple->instance_count; ++i) {
-            ok = text_add(&text, " {");
-            for (int j = 0; ok && j < tuple->size; ++j)
-                ok = text_add(&text, " %d", tuple->squares[i][j]);
-            ok = ok && text_add(&text, " }");
-        }
-        ok = ok && text_add(&text, "\n    {");
-        const float *values = net->values + net->shape.tuple_offsets[t];
-        for (uint32_t i = 0; ok && i < tuple_table_size(tuple->size); ++i)
-            ok = text_add(&text, " %.9g", (double)values[i]);
-        ok = ok && text_add(&text, " } }\n");
-    }
-    ok = ok && text_add(&text, "}\n");
-    if (!ok) {
-        free(text.data);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (!out)
         return error_set(error, "%s: out of memory", path);
+    fprintf(out, "{ %d\n", net->shape.tuple_count);
+    for (int t = 0; t < net->shape.tuple_count; ++t) {
+        const Tuple *tuple = &net->shape.tuples[t];
+        fprintf(out, "  { %d %d", tuple->size, tuple->instance_count);
+        for (int i = 0; i < tuple->instance_count; ++i) {
+            fputs(" {", out);
+            for (int j = 0; j < tuple->size; ++j)
+                fprintf(out, " %d", tuple->squares[i][j]);
+            fputs(" }", out);
+        }
+        fputs("\n    {", out);
+        const float *values = net->values + net->shape.tuple_offsets[t];
+        for (uint32_t i = 0; i < tuple_table_size(tuple->size); ++i)
+            fprintf(out, " %.9g", (double)values[i]); /* 9 digits bring a float back exactly */
+        fputs(" } }\n", out);
     }
-    ok = file_write_atomic(path, text.data, text.size, error);
-    free(text.data);
+    fputs("}\n", out);
+    bool ok = !ferror(out);
+    ok = fclose(out) == 0 && ok;
+    ok = ok ? file_write_atomic(path, text, size, error)
+            : error_set(error, "%s: out of memory", path);
+    free(text);
     return ok;
 }

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "endgame.h" /* search_clock */
 #include "pool.h"
 #include "rng.h"
 #include "shapes.h"
@@ -368,13 +368,6 @@ bool shapega_check(const ShapeGaOptions *o, OctError *error)
     return true;
 }
 
-static double clock_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 bool shapega_run(const TrainSet *set, const ShapeGaOptions *o, int measure_every, FILE *log,
                  ShapeGaResult *results, OctError *error)
 {
@@ -406,7 +399,7 @@ bool shapega_run(const TrainSet *set, const ShapeGaOptions *o, int measure_every
         }
     }
     Search search = {o, islands, genes, 0};
-    double start = clock_seconds();
+    double start = search_clock();
     for (int g = 1; ok && g <= o->generations; ++g) {
         search.generation_seed = board_mix64(o->seed ^ board_mix64(0x9e4ULL + (uint64_t)g));
         for (int k = 0; k < o->island_count; ++k)
@@ -417,7 +410,7 @@ bool shapega_run(const TrainSet *set, const ShapeGaOptions *o, int measure_every
         bool measure = g == o->generations || (measure_every > 0 && g % measure_every == 0);
         if (log) {
             fprintf(log, "generation %d (%.0f s): best validation loss", g,
-                    clock_seconds() - start);
+                    search_clock() - start);
             for (int k = 0; k < o->island_count; ++k)
                 fprintf(log, " %d:%.2f", o->moves[k], islands[k].fitness[islands[k].rank[0]]);
             fprintf(log, "\n");

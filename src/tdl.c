@@ -2,16 +2,9 @@
 #include "tdl.h"
 
 #include <math.h>
-#include <time.h>
 
+#include "endgame.h" /* search_clock */
 #include "rng.h"
-
-static double clock_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
 
 static Color color_other(Color color)
 {
@@ -102,9 +95,9 @@ bool td_train(FloatNet *net, const TdOptions *options, FILE *log, TdReport *repo
     *report = (TdReport){0};
     uint64_t rng = board_mix64(options->seed + 1);
     for (int g = 1; g <= options->games; ++g) {
-        double start = clock_seconds();
+        double start = search_clock();
         td_game(net, options->alpha, options->epsilon, &rng, &report->updates);
-        report->seconds += clock_seconds() - start;
+        report->seconds += search_clock() - start;
         report->games = g;
         bool due = options->measure_every ? g % options->measure_every == 0
                                           : g == options->games;

@@ -617,9 +617,12 @@ static int command_td(const TrainArgs *args)
         return status;
     printf("alpha %g, epsilon %g, %d games\n", args->td.alpha, args->td.epsilon, args->td.games);
     fflush(stdout);
+    TdOptions options = args->td;
+    if (args->measure_every >= 0)
+        options.measure_every = args->measure_every;
     TdReport report;
     OctError error;
-    bool ok = td_train(&net, &args->td, stdout, &report, &error);
+    bool ok = td_train(&net, &options, stdout, &report, &error);
     if (ok)
         printf("%d games, %ld updates in %.1f s of self-play (%.0f games/s)\n", report.games,
                report.updates, report.seconds,
@@ -996,7 +999,7 @@ int main(int argc, char **argv)
             args.coevolve_measure = (int)number;
         else if (!strcmp(option, "--measure-every") && numeric && number >= 0 && number <= 1e9
                  && number == (int)number)
-            args.td.measure_every = args.measure_every = (int)number;
+            args.measure_every = (int)number;
         else if (!strcmp(option, "--double-games") && numeric && number >= 0 && number <= 1e8
                  && number == (int)number)
             args.td.measure_games = args.double_games = (int)number;
