@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "fileio.h"
+#include "gamelist.h"
 #include "notation.h"
 #include "paths.h"
 #include "tools.h"
@@ -198,7 +199,9 @@ static void print_table_row(Session *session, const EngineReport *report)
 {
     const SearchResult *result = &report->result;
     char depth[16], score[16], pv[SEARCH_MAX_DEPTH * 4];
-    if (result->exact)
+    if (report->from_book)
+        snprintf(depth, sizeof depth, "book");
+    else if (result->exact)
         snprintf(depth, sizeof depth, "%d@100%%", result->depth);
     else if (result->wld)
         snprintf(depth, sizeof depth, "%d@WLD", result->depth);
@@ -258,6 +261,8 @@ static void on_report(void *context, const EngineReport *report)
     case ENGINE_POSITION:
         if (report->task == ENGINE_ANALYZE && !report->stopped)
             print_analysis_row(session, report);
+        if (report->task == ENGINE_THINK && report->from_book && verbose >= 1)
+            print_table_row(session, report);
         session->final = *report;
         session->have_final = true;
         break;
@@ -363,11 +368,24 @@ void session_task_done(Session *session)
             return;
         }
         if (result->move == MOVE_PASS)
-            say(session, "%s passes\n", engine_name);
+            say(session, "%s passes%s\n", engine_name, report->from_book ? " (book)" : "");
         else
-            say(session, "%s plays %s\n", engine_name,
-                move_format_colored(result->move, report->side, name));
+            say(session, "%s plays %s%s\n", engine_name,
+                move_format_colored(result->move, report->side, name),
+                report->from_book ? " (book)" : "");
         after_move(session);
+    } else if (session->task == ENGINE_HINT && report->from_book) {
+        say(session, "hint: %d book moves (values from the book's depth-%d searches)\n",
+            report->book_count, result->depth);
+        for (int i = 0; i < report->book_count; ++i) {
+            const BookMove *move = &report->book_moves[i];
+            char pv[BOOK_PV_SIZE * 3 + 8];
+            engine_format_moves(report->book_pvs[i], report->book_pv_lengths[i], report->side,
+                                " ", pv, sizeof pv);
+            say(session, "  %2d. %-2s  %+8d  %9u games  %s\n", i + 1,
+                move_format_colored(move->move, report->side, name), move->value, move->games,
+                pv);
+        }
     } else if (session->task == ENGINE_HINT) {
         if (result->exact)
             say(session, "hint: %d best moves, exact (%d empties)\n", result->line_count,
@@ -683,11 +701,153 @@ static void cmd_perft(Session *session, const char *name, const char *args)
     fflush(session->out);
 }
 
+/* A setting changed by name through the settings table, as the option commands do. */
+static bool book_setting(Session *session, const char *command, const char *value)
+{
+    const SettingSpec *spec = settings_find_command(command);
+    EngineSettings settings = *engine_settings(session->engine);
+    OctError error;
+    if (!spec->apply(&settings, value, &error)
+        || !engine_configure(session->engine, &settings, &error)) {
+        fail(session, "book: %s", error.message);
+        return false;
+    }
+    return true;
+}
+
+static void book_info(Session *session)
+{
+    const EngineSettings *settings = engine_settings(session->engine);
+    const Book *book = engine_book(session->engine);
+    if (!settings->use_book) {
+        say(session, "book: off (book on uses it)\n");
+        return;
+    }
+    if (!book) {
+        say(session, "book: none loaded%s%s\n", engine_notice(session->engine)[0] ? ": " : "",
+            engine_notice(session->engine));
+        return;
+    }
+    say(session, "book: %s\n  %zu positions of the first %d moves, deviations searched at "
+        "depth %d\n  randomness %d disc%s\n", engine_book_path(session->engine),
+        book_count(book), book_plies(book), book_depth(book), settings->book_randomness,
+        settings->book_randomness == 1 ? "" : "s");
+}
+
+static void book_show(Session *session)
+{
+    const Book *book = engine_book(session->engine);
+    if (!book) {
+        fail(session, "book show: no opening book in use (see book info)");
+        return;
+    }
+    Board board;
+    Color side;
+    engine_position(session->engine, &board, &side);
+    BookMove moves[BOOK_MAX_MOVES];
+    int count = book_moves(book, &board, moves);
+    if (count == 0) {
+        say(session, "book: this position is not in the book\n");
+        return;
+    }
+    say(session, "book: %d move%s\n", count, count == 1 ? "" : "s");
+    for (int i = 0; i < count; ++i) {
+        char name[3], pv[SEARCH_MAX_DEPTH * 4];
+        int line[BOOK_PV_SIZE];
+        int length = book_line(book, &board, moves[i].move, line, BOOK_PV_SIZE);
+        engine_format_moves(line, length, side, " ", pv, sizeof pv);
+        if (moves[i].in_book)
+            say(session, "  %-2s  %+3d  %9u games  %s\n",
+                move_format_colored(moves[i].move, side, name), moves[i].value, moves[i].games,
+                pv);
+        else
+            say(session, "  %-2s  %+3d  leaves the book (depth-%d search)\n",
+                move_format_colored(moves[i].move, side, name), moves[i].value,
+                book_depth(book));
+    }
+}
+
+/* Adds games (the current one, or a file's) to the book and saves the learned book. */
+static void book_grow(Session *session, const char *what, const Game *games, size_t count)
+{
+    OctError error;
+    int added;
+    if (!engine_book_add(session->engine, games, count, &added, &error)) {
+        fail(session, "book %s: %s", what, error.message);
+        return;
+    }
+    say(session, "book: %zu game%s added, %d new position%s; saved to %s\n", count,
+        count == 1 ? "" : "s", added, added == 1 ? "" : "s", engine_book_path(session->engine));
+}
+
 static void cmd_book(Session *session, const char *name, const char *args)
 {
-    (void)name, (void)args;
-    say(session, "book: there is no opening book yet (it comes with a later version); "
-        "Octuple plays from search alone\n");
+    char word[WORD_SIZE];
+    size_t length = 0;
+    while (args[length] && !isspace((unsigned char)args[length]) && length + 1 < sizeof word) {
+        word[length] = (char)tolower((unsigned char)args[length]);
+        ++length;
+    }
+    word[length] = '\0';
+    const char *rest = skip_space(args + length);
+    OctError error;
+    if (!*word || !strcmp(word, "info")) {
+        book_info(session);
+    } else if (!strcmp(word, "on") || !strcmp(word, "off")) {
+        EngineSettings settings = *engine_settings(session->engine);
+        settings.use_book = !strcmp(word, "on");
+        if (!engine_configure(session->engine, &settings, &error)) {
+            fail(session, "book %s: %s", word, error.message);
+            return;
+        }
+        book_info(session);
+    } else if (!strcmp(word, "show")) {
+        book_show(session);
+    } else if (!strcmp(word, "store")) {
+        book_grow(session, word, engine_game(session->engine), 1);
+    } else if (!strcmp(word, "add")) {
+        Game *games;
+        size_t count;
+        if (!*rest) {
+            fail(session, "book add: a file of games is expected (GGF, logbook lines or move "
+                 "strings)");
+            return;
+        }
+        if (!gamelist_read(rest, &games, &count, &error)) {
+            fail(session, "book add: %s", error.message);
+            return;
+        }
+        book_grow(session, word, games, count);
+        free(games);
+    } else if (!strcmp(word, "load")) {
+        if (!*rest)
+            fail(session, "book load: a file name is expected");
+        else if (!engine_book_load(session->engine, rest, &error))
+            fail(session, "book load: %s", error.message);
+        else
+            book_info(session);
+    } else if (!strcmp(word, "save")) {
+        if (!*rest)
+            fail(session, "book save: a file name is expected");
+        else if (!engine_book_save(session->engine, rest, &error))
+            fail(session, "book save: %s", error.message);
+        else
+            say(session, "book: saved to %s\n", rest);
+    } else if (!strcmp(word, "randomness")) {
+        if (book_setting(session, "book-randomness", rest))
+            book_info(session);
+    } else if (!strcmp(word, "depth")) {
+        int depth;
+        if (!parse_int(rest, 1, BOOK_MAX_DEPTH, &depth))
+            fail(session, "book depth: '%s' is not a depth from 1 to %d", rest, BOOK_MAX_DEPTH);
+        else if (!engine_book_set_depth(session->engine, depth, &error))
+            fail(session, "book depth: %s", error.message);
+        else
+            say(session, "book: positions added from now on are searched at depth %d\n", depth);
+    } else {
+        fail(session, "%s: unknown sub-command '%s' (on, off, show, info, store, add FILE, load "
+             "FILE, save FILE, randomness N, depth N)", name, word);
+    }
 }
 
 static void cmd_setting(Session *session, const char *name, const char *args)
@@ -791,8 +951,9 @@ static const Command command_table[] = {
      COMPLETE_FILES, cmd_solve, false},
     {"perft", {NULL}, "DEPTH", "count the leaves DEPTH plies from the current position",
      COMPLETE_NONE, cmd_perft, false},
-    {"book", {NULL}, "[COMMAND]", "opening book (not available yet)", COMPLETE_BOOK, cmd_book,
-     false},
+    {"book", {NULL}, "[COMMAND]",
+     "opening book: on, off, show, info, store, add FILE, load FILE, save FILE, randomness N, "
+     "depth N", COMPLETE_BOOK, cmd_book, false},
     {"level", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"depth", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"exact", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
@@ -802,6 +963,7 @@ static const Command command_table[] = {
     {"time", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"weights", {NULL}, NULL, NULL, COMPLETE_FILES, cmd_setting, true},
     {"book-file", {NULL}, NULL, NULL, COMPLETE_FILES, cmd_setting, true},
+    {"book-randomness", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"verbose", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"contempt", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"options", {NULL}, NULL, "print every option value", COMPLETE_NONE, cmd_options, false},

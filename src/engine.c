@@ -12,8 +12,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "book_eval.h"
 #include "notation.h"
 #include "paths.h"
+#include "rng.h"
 #include "weights.h"
 #include "wpc.h"
 
@@ -25,6 +27,7 @@ enum {
 
 /* Default weights in order of preference, in each data directory (paths.h). */
 static const char *const default_weights[] = {"octuple.ow", "jaskowski-all2.ow"};
+static const char *const default_book[] = {"octuple.book"};
 
 typedef struct Annotations {
     double evals[GAME_MOVE_CAPACITY];
@@ -37,7 +40,12 @@ struct Engine {
     Model *model;
     char weights_path[SETTINGS_PATH_SIZE];
     char weights_name[MODEL_NAME_SIZE];
-    char notice[NOTICE_SIZE];
+    char weights_notice[NOTICE_SIZE];
+    char notice[NOTICE_SIZE * 2 + 8]; /* weights_notice and book_notice */
+    Book *book;          /* NULL until a book is wanted and found */
+    char book_path[SETTINGS_PATH_SIZE];
+    char book_notice[NOTICE_SIZE];
+    uint64_t rng;        /* book randomness */
 
     Game game;
     Annotations notes;   /* per move of `game` */
@@ -102,19 +110,96 @@ static bool load_model(const EngineSettings *settings, Model **model, char *path
     return wpc_model(wpc_swh(), "SWH piece-square table", model, error);
 }
 
+static void join_notices(Engine *engine)
+{
+    snprintf(engine->notice, sizeof engine->notice, "%s%s%s", engine->weights_notice,
+             engine->weights_notice[0] && engine->book_notice[0] ? "; " : "",
+             engine->book_notice);
+}
+
+bool engine_user_book_path(char *path, size_t size, bool create, OctError *error)
+{
+    char dir[PATHS_SIZE];
+    if (!paths_user_dir(USER_DATA, create, dir, sizeof dir, error))
+        return false;
+    int written = snprintf(path, size, "%s/%s", dir, default_book[0]);
+    if (written < 0 || (size_t)written >= size)
+        return error_set(error, "%s: path too long", dir);
+    return true;
+}
+
+/* The book `settings` names; else the user's (grown by learning) when it exists; else the
+ * shipped one. A missing or broken default book is a notice, not an error: the engine
+ * then plays from search alone. An explicit book that fails is an error. */
+static bool load_book(const EngineSettings *settings, Book **book, char *path, char *notice,
+                      OctError *error)
+{
+    notice[0] = '\0';
+    *book = NULL;
+    path[0] = '\0';
+    if (settings->book[0]) {
+        if (!book_load(settings->book, book, error))
+            return false;
+        snprintf(path, SETTINGS_PATH_SIZE, "%s", settings->book);
+        return true;
+    }
+    char searched[2048];
+    OctError ignored, load_error;
+    if (engine_user_book_path(path, SETTINGS_PATH_SIZE, false, &ignored)
+        && access(path, F_OK) == 0) {
+        if (book_load(path, book, &load_error))
+            return true;
+        /* a damaged grown book must not cost the shipped one, nor be overwritten by the
+         * next learned game: it is kept aside */
+        char aside[SETTINGS_PATH_SIZE + 8];
+        snprintf(aside, sizeof aside, "%s.bad", path);
+        bool moved = rename(path, aside) == 0;
+        snprintf(notice, NOTICE_SIZE, "cannot load the learned opening book (%.1000s; %s "
+                 "%s.bad); ", load_error.message, moved ? "kept as" : "not renamed to",
+                 default_book[0]);
+    }
+    size_t used = strlen(notice);
+    if (!paths_find_data(settings->program, default_book, 1, path, SETTINGS_PATH_SIZE,
+                         searched, sizeof searched)) {
+        snprintf(notice + used, NOTICE_SIZE - used, "no opening book found (%s in: %s; use "
+                 "--book FILE or --no-book); playing without one", default_book[0], searched);
+        path[0] = '\0';
+        return true;
+    }
+    if (!book_load(path, book, &load_error)) {
+        snprintf(notice + used, NOTICE_SIZE - used, "cannot load the opening book (%s); "
+                 "playing without one", load_error.message);
+        path[0] = '\0';
+        return true;
+    }
+    if (used)
+        snprintf(notice + used, NOTICE_SIZE - used, "using %s", path);
+    return true;
+}
+
 bool engine_create(const EngineSettings *settings, Engine **out, OctError *error)
 {
     Engine *engine = calloc(1, sizeof *engine);
     if (!engine)
         return error_set(error, "out of memory");
     engine->settings = *settings;
-    if (!load_model(settings, &engine->model, engine->weights_path, engine->notice, error)) {
+    if (!load_model(settings, &engine->model, engine->weights_path, engine->weights_notice,
+                    error)) {
         free(engine);
         return false;
     }
+    if (settings->use_book
+        && !load_book(settings, &engine->book, engine->book_path, engine->book_notice, error)) {
+        model_free(engine->model);
+        free(engine);
+        return false;
+    }
+    join_notices(engine);
+    engine->rng = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uintptr_t)engine;
     snprintf(engine->weights_name, sizeof engine->weights_name, "%s", engine->model->name);
     if (!search_init(&engine->search, (size_t)settings->hash_megabytes, error)) {
         model_free(engine->model);
+        book_free(engine->book);
         free(engine);
         return false;
     }
@@ -123,6 +208,7 @@ bool engine_create(const EngineSettings *settings, Engine **out, OctError *error
         error_set(error, "cannot create a pipe: %s", strerror(errno));
         search_free(&engine->search);
         model_free(engine->model);
+        book_free(engine->book);
         free(engine);
         return false;
     }
@@ -150,6 +236,7 @@ void engine_free(Engine *engine)
     close(engine->wakeup[1]);
     search_free(&engine->search);
     model_free(engine->model);
+    book_free(engine->book);
     free(engine);
 }
 
@@ -161,6 +248,16 @@ const char *engine_notice(const Engine *engine)
 const EngineSettings *engine_settings(const Engine *engine)
 {
     return &engine->settings;
+}
+
+const Book *engine_book(const Engine *engine)
+{
+    return engine->settings.use_book ? engine->book : NULL;
+}
+
+const char *engine_book_path(const Engine *engine)
+{
+    return engine->book_path;
 }
 
 const Model *engine_model(const Engine *engine)
@@ -194,6 +291,16 @@ bool engine_configure(Engine *engine, const EngineSettings *settings, OctError *
     bool new_weights = strcmp(settings->weights, engine->settings.weights) != 0;
     if (new_weights && !load_model(settings, &model, path, notice, error))
         return false;
+    /* a book is loaded when first wanted, and again when another file is named */
+    Book *book = NULL;
+    char book_path[SETTINGS_PATH_SIZE], book_notice[NOTICE_SIZE];
+    bool new_book = settings->use_book
+                    && (strcmp(settings->book, engine->settings.book) != 0
+                        || (!engine->book && !engine->settings.use_book));
+    if (new_book && !load_book(settings, &book, book_path, book_notice, error)) {
+        model_free(model);
+        return false;
+    }
     if (settings->hash_megabytes != engine->settings.hash_megabytes) {
         /* free first: two big tables at once may not fit */
         search_free(&engine->search);
@@ -203,6 +310,7 @@ bool engine_configure(Engine *engine, const EngineSettings *settings, OctError *
                 search_init(&engine->search, 1, &ignored);
             search_set_model(&engine->search, engine->model);
             model_free(model);
+            book_free(book);
             return false;
         }
         search_set_model(&engine->search, engine->model);
@@ -212,9 +320,16 @@ bool engine_configure(Engine *engine, const EngineSettings *settings, OctError *
         model_free(engine->model);
         engine->model = model;
         strcpy(engine->weights_path, path);
-        strcpy(engine->notice, notice);
+        strcpy(engine->weights_notice, notice);
         snprintf(engine->weights_name, sizeof engine->weights_name, "%s", model->name);
     }
+    if (new_book) {
+        book_free(engine->book);
+        engine->book = book;
+        strcpy(engine->book_path, book_path);
+        strcpy(engine->book_notice, book_notice);
+    }
+    join_notices(engine);
     engine->settings = *settings;
     return true;
 }
@@ -395,6 +510,96 @@ bool engine_learned_path(char *path, size_t size, bool create, OctError *error)
     return true;
 }
 
+/* The book in use, refused when it is off or missing. */
+static Book *book_in_use(Engine *engine, OctError *error)
+{
+    if (!engine->settings.use_book) {
+        error_set(error, "the opening book is off (book on turns it on)");
+        return NULL;
+    }
+    if (!engine->book)
+        error_set(error, "no opening book is loaded");
+    return engine->book;
+}
+
+bool engine_book_set_depth(Engine *engine, int depth, OctError *error)
+{
+    if (!refuse_busy(engine, error))
+        return false;
+    Book *book = book_in_use(engine, error);
+    if (!book)
+        return false;
+    book_set_depth(book, depth);
+    return true;
+}
+
+bool engine_book_save(Engine *engine, const char *path, OctError *error)
+{
+    if (!refuse_busy(engine, error))
+        return false;
+    Book *book = book_in_use(engine, error);
+    return book && book_save(book, path, error);
+}
+
+bool engine_book_load(Engine *engine, const char *path, OctError *error)
+{
+    if (!refuse_busy(engine, error))
+        return false;
+    EngineSettings settings = engine->settings;
+    if (strlen(path) >= sizeof settings.book)
+        return error_set(error, "the file name is too long");
+    strcpy(settings.book, path);
+    settings.use_book = true;
+    Book *book;
+    char book_path[SETTINGS_PATH_SIZE], notice[NOTICE_SIZE];
+    if (!load_book(&settings, &book, book_path, notice, error))
+        return false;
+    book_free(engine->book);
+    engine->book = book;
+    strcpy(engine->book_path, book_path);
+    engine->book_notice[0] = '\0';
+    join_notices(engine);
+    engine->settings = settings;
+    return true;
+}
+
+bool engine_book_add(Engine *engine, const Game *games, size_t count, int *added,
+                     OctError *error)
+{
+    if (added)
+        *added = 0;
+    if (!refuse_busy(engine, error))
+        return false;
+    Book *book = book_in_use(engine, error);
+    if (!book)
+        return false;
+    /* a book the user named is the one grown; else the user's own, never the shipped one */
+    char file[SETTINGS_PATH_SIZE];
+    if (engine->settings.book[0])
+        snprintf(file, sizeof file, "%s", engine->settings.book);
+    else if (!engine_user_book_path(file, sizeof file, true, error))
+        return false;
+    int fresh = 0;
+    for (size_t i = 0; i < count; ++i) {
+        int one = 0;
+        if (!book_add_game(book, &games[i], &one, error)) {
+            if (count > 1)
+                error_set(error, "game %zu: %s", i + 1, error->message);
+            return false; /* the games before it stay, unsearched: they offer nothing yet */
+        }
+        fresh += one;
+    }
+    if (!book_evaluate(engine->book, engine->model, engine->settings.threads, NULL, NULL, NULL,
+                       error))
+        return false;
+    if (!book_save(engine->book, file, error))
+        return false;
+    strcpy(engine->book_path, file);
+    if (added)
+        *added = fresh;
+    return true;
+}
+
 bool engine_learn(Engine *engine, char *path, size_t size, OctError *error)
 {
     if (!refuse_busy(engine, error))
@@ -415,6 +620,12 @@ bool engine_learn(Engine *engine, char *path, size_t size, OctError *error)
         ok = paths_append_atomic(file, line, error);
     }
     free(line);
+    Board start;
+    board_init(&start);
+    bool standard = board_equal(&engine->game.start, &start)
+                    && engine->game.start_side == COLOR_BLACK;
+    if (ok && engine->book && engine->settings.use_book && standard)
+        ok = engine_book_add(engine, &engine->game, 1, NULL, error);
     if (ok && path)
         snprintf(path, size, "%s", file);
     return ok;
@@ -457,6 +668,47 @@ static SearchLimits task_limits(const Engine *engine)
         limits.lines = lines < 1 ? 1 : lines > SEARCH_MAX_LINES ? SEARCH_MAX_LINES : lines;
     }
     return limits;
+}
+
+/* The book's answer for THINK and HINT: false when the book is off or does not know the
+ * position. */
+static bool book_result(Engine *engine, EngineReport *report)
+{
+    const Book *book = engine_book(engine);
+    EngineTask task = engine->request.task;
+    if (!book || (task != ENGINE_THINK && task != ENGINE_HINT))
+        return false;
+    BookMove chosen;
+    int randomness = task == ENGINE_THINK ? engine->settings.book_randomness : 0;
+    if (book_choose(book, &report->board, randomness, &engine->rng, &chosen) == MOVE_NONE)
+        return false;
+    BookMove all[BOOK_MAX_MOVES];
+    int total = book_moves(book, &report->board, all), count = 0;
+    if (task == ENGINE_THINK) {
+        report->book_moves[count++] = chosen;
+    } else {
+        int lines = engine->request.lines < 1 ? 1 : engine->request.lines;
+        for (int i = 0; i < total && count < lines; ++i)
+            if (all[i].in_book) /* the deviation is no book move: it is not offered as one */
+                report->book_moves[count++] = all[i];
+    }
+    SearchResult *result = &report->result;
+    memset(result, 0, sizeof *result);
+    for (int i = 0; i < count; ++i) {
+        const BookMove *move = &report->book_moves[i];
+        report->book_pv_lengths[i] = book_line(book, &report->board, move->move,
+                                               report->book_pvs[i], BOOK_PV_SIZE);
+        result->lines[i] = (SearchLine){move->move, move->value * EVAL_DISC};
+    }
+    result->move = report->book_moves[0].move;
+    result->score = report->book_moves[0].value * EVAL_DISC;
+    result->depth = book_depth(book);
+    result->pv_length = report->book_pv_lengths[0];
+    memcpy(result->pv, report->book_pvs[0], sizeof(int) * (size_t)result->pv_length);
+    result->line_count = count;
+    report->from_book = true;
+    report->book_count = count;
+    return true;
 }
 
 /* Fills `result` without searching when the choice is forced (THINK only). */
@@ -510,9 +762,13 @@ static void *task_main(void *argument)
             break;
         }
         report.forced = false;
+        report.from_book = false;
+        report.book_count = 0;
         if (engine->request.task == ENGINE_THINK &&
             forced_result(&report.board, &report.result)) {
             report.forced = true;
+        } else if (book_result(engine, &report)) {
+            /* answered from the book */
         } else {
             ProgressContext progress = {engine, &report, nodes};
             search_run(&engine->search, &report.board, &limits, &report.result, on_progress,

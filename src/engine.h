@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "book.h"
 #include "error.h"
 #include "eval.h"
 #include "game.h"
@@ -55,6 +56,12 @@ typedef struct EngineReport {
     SearchResult result; /* ITERATION: so far; POSITION, FINISHED: the last final result */
     bool forced;         /* THINK: one legal move or a pass, answered without searching */
     bool stopped;        /* the task was interrupted by engine_stop */
+    bool from_book;      /* THINK, HINT: the result comes from the opening book, not a search:
+                            `result` holds the book's moves (depth = the book's search depth) */
+    int book_count;      /* from_book: the book moves, best first (HINT: at most `lines`) */
+    BookMove book_moves[BOOK_MAX_MOVES];
+    int book_pv_lengths[BOOK_MAX_MOVES]; /* each book move's line through the book */
+    int book_pvs[BOOK_MAX_MOVES][BOOK_PV_SIZE];
     uint64_t nodes;      /* over the whole task so far */
     double seconds;      /* since the task began */
 } EngineReport;
@@ -67,6 +74,26 @@ typedef void (*EngineListener)(void *context, const EngineReport *report);
  * table (wpc.h) and says so in engine_notice; explicit weights that fail are an error. */
 bool engine_create(const EngineSettings *settings, Engine **out, OctError *error);
 void engine_free(Engine *engine);
+
+/* The opening book in use (NULL: none loaded, or the settings turn it off) and its file. */
+const Book *engine_book(const Engine *engine);
+const char *engine_book_path(const Engine *engine);
+/* The search depth of the book positions evaluated from now on (learning, book add). */
+bool engine_book_set_depth(Engine *engine, int depth, OctError *error);
+/* Writes the book in use to `path` (atomically). */
+bool engine_book_save(Engine *engine, const char *path, OctError *error);
+/* Loads `path` as the book in use (again, if it is the one in use) and turns the book on;
+ * on error nothing changes. */
+bool engine_book_load(Engine *engine, const char *path, OctError *error);
+/* Adds games to the book in use: their first book_plies(book) positions, the new ones
+ * searched at the book's depth on the engine's threads; `added` receives the count of new
+ * positions. The book is then saved: to the file named by the `book` setting when there is
+ * one, else to the user's book file (engine_user_book_path), which the engine prefers to the
+ * shipped book from then on. Refused while the book is off. */
+bool engine_book_add(Engine *engine, const Game *games, size_t count, int *added,
+                     OctError *error);
+/* $XDG_DATA_HOME/octuple/octuple.book (see paths.h). */
+bool engine_user_book_path(char *path, size_t size, bool create, OctError *error);
 
 /* A warning from creation for the user ("" when none). */
 const char *engine_notice(const Engine *engine);
@@ -118,7 +145,9 @@ bool engine_run(Engine *engine, const EngineRequest *request, EngineListener lis
                 void *context, OctError *error);
 
 /* Appends the current game, which must be over, to the learned-games file (GGF, one record
- * per line) in the user data directory; `path` (may be NULL) receives the file's name. */
+ * per line) in the user data directory, and adds it to the opening book in use, if any and
+ * if the game starts from the standard position (engine_book_add); `path` (may be NULL)
+ * receives the learned-games file's name. */
 bool engine_learn(Engine *engine, char *path, size_t size, OctError *error);
 /* The learned-games file: paths_user_dir(USER_DATA)/learned.ggf. */
 bool engine_learned_path(char *path, size_t size, bool create, OctError *error);

@@ -114,6 +114,21 @@ static void emit_search_lines(Nboard *nboard, const EngineReport *report)
     nboard->iterations_shown = true;
 }
 
+/* `book PV EVAL GAMES DEPTH` for every book move of a hint, each with its line through the
+ * book; GAMES counts the games through the position after the move. */
+static void emit_book_lines(Nboard *nboard, const EngineReport *report)
+{
+    for (int i = 0; i < report->book_count; ++i) {
+        char pv[BOOK_PV_SIZE * 2 + 8], eval[32];
+        engine_format_moves(report->book_pvs[i], report->book_pv_lengths[i], report->side, "",
+                            pv, sizeof pv);
+        format_eval((double)report->book_moves[i].value, true, eval, sizeof eval);
+        emit(nboard, "book %s %s %u %d", pv, eval, report->book_moves[i].games,
+             report->result.depth);
+    }
+    nboard->iterations_shown = true;
+}
+
 static void emit_nodestats(Nboard *nboard, const EngineReport *report)
 {
     emit(nboard, "nodestats %llu %.3f", (unsigned long long)report->nodes, report->seconds);
@@ -135,6 +150,8 @@ static void on_report(void *context, const EngineReport *report)
                 format_eval(engine_discs(report->result.score), false, eval, sizeof eval);
                 emit(nboard, "analysis %d %s", report->ply, eval);
             }
+        } else if (report->task == ENGINE_HINT && report->from_book) {
+            emit_book_lines(nboard, report);
         } else if (report->task == ENGINE_HINT && !nboard->iterations_shown) {
             emit_search_lines(nboard, report); /* passes report no iterations */
         }

@@ -87,14 +87,18 @@ void paths_data_dirs(const char *program, DataDirs *dirs)
         char candidate[PATHS_SIZE + 16];
         snprintf(candidate, sizeof candidate, "%s/../weights", exe);
         add_dir(dirs, candidate);
+        snprintf(candidate, sizeof candidate, "%s/../book", exe);
+        add_dir(dirs, candidate);
         add_dir(dirs, exe);
     }
 #if defined(OCTUPLE_BUILDDIR) && defined(OCTUPLE_SRCDIR)
     /* only for the executable of this build tree, so an installed binary never reads a
      * source tree that happens to still exist */
     char built[PATHS_SIZE];
-    if (have_exe && realpath(OCTUPLE_BUILDDIR "/src", built) && !strcmp(built, exe))
+    if (have_exe && realpath(OCTUPLE_BUILDDIR "/src", built) && !strcmp(built, exe)) {
         add_dir(dirs, OCTUPLE_SRCDIR "/weights");
+        add_dir(dirs, OCTUPLE_SRCDIR "/book");
+    }
 #endif
 #ifdef OCTUPLE_PKGDATADIR
     add_dir(dirs, OCTUPLE_PKGDATADIR);

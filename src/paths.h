@@ -1,14 +1,16 @@
 /* Where Octuple finds its data and keeps the user's files, independent of the working
  * directory and of PATH (the NBoard GUI starts engines in a directory of the user's choice).
  *
- * Data (weights, later the book) is searched in this order of directories:
+ * Data (weights, the opening book) is searched in this order of directories:
  *   1. $OCTUPLE_DATA_DIR;
- *   2. ../weights beside the executable's directory (the build tree: src/octuple);
+ *   2. ../weights and ../book beside the executable's directory (the build tree:
+ *      src/octuple);
  *   3. the executable's own directory (a binary unpacked with its data);
- *   4. the source tree's weights/ when the executable is the one this build tree made
- *      (VPATH builds keep the data in the source tree);
+ *   4. the source tree's weights/ and book/ when the executable is the one this build tree
+ *      made (VPATH builds keep the data in the source tree);
  *   5. the installed $(pkgdatadir).
- * User files follow the XDG base directories: learned games in $XDG_DATA_HOME/octuple
+ * User files follow the XDG base directories: learned games and the book they grow in
+ * $XDG_DATA_HOME/octuple
  * (default ~/.local/share/octuple), the line-editing history in $XDG_STATE_HOME/octuple
  * (default ~/.local/state/octuple). */
 #ifndef OCTUPLE_PATHS_H
@@ -21,7 +23,7 @@
 
 enum {
     PATHS_SIZE = 4096,
-    PATHS_MAX_DIRS = 5
+    PATHS_MAX_DIRS = 7
 };
 
 typedef struct DataDirs {

@@ -842,7 +842,7 @@ static int root_moves(Worker *worker, RootMove *moves)
 {
     const Board *board = &worker->states[0].board;
     int count = 0;
-    for (uint64_t m = board_legal(board); m; m &= m - 1) {
+    for (uint64_t m = board_legal(board) & ~worker->limits->exclude; m; m &= m - 1) {
         int square = __builtin_ctzll(m);
         moves[count++] = (RootMove){square, 0, board_flips(board->player, board->opponent, square)};
     }
@@ -988,7 +988,9 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
             result->exact = true;
         } else {
             SearchResult after;
-            search_run(search, &passed, limits, &after, NULL, NULL);
+            SearchLimits reply = *limits;
+            reply.exclude = 0; /* the mask names this position's moves, not the reply's */
+            search_run(search, &passed, &reply, &after, NULL, NULL);
             *result = after;
             result->score = -after.score;
             result->move = MOVE_PASS;
@@ -998,6 +1000,11 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
             result->line_count = 1;
             result->lines[0] = (SearchLine){MOVE_PASS, result->score};
         }
+        result->seconds = search_clock() - start;
+        return;
+    }
+    moves &= ~limits->exclude;
+    if (!moves) {
         result->seconds = search_clock() - start;
         return;
     }

@@ -37,6 +37,8 @@ typedef struct SearchLimits {
                             empties; 0 = the tuned default (tests lower it) */
     int check_nodes;     /* nodes between looks at stop flags and cutoffs; 0 = default (tests
                             look often, to make rare thread interleavings common) */
+    uint64_t exclude;    /* root moves left out (the book's deviation search); when it would
+                            leave none, the result is MOVE_NONE with no line */
 } SearchLimits;
 
 typedef struct SearchLine {

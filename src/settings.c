@@ -212,6 +212,22 @@ static void show_book(const EngineSettings *settings, char *out, size_t size)
              settings->use_book ? "" : " (off)");
 }
 
+static bool apply_book_randomness(EngineSettings *settings, const char *value, OctError *error)
+{
+    if (!parse_int(value, 0, 64, &settings->book_randomness))
+        return error_set(error, "'%s' is not a number of discs from 0 to 64", value);
+    return true;
+}
+
+static void show_book_randomness(const EngineSettings *settings, char *out, size_t size)
+{
+    if (settings->book_randomness > 0)
+        snprintf(out, size, "%d (any book move within %d discs of the best)",
+                 settings->book_randomness, settings->book_randomness);
+    else
+        snprintf(out, size, "0 (always the best book move)");
+}
+
 static const SettingSpec setting_specs[] = {
     {"level", "level", "N", "depth N and the exact-solve threshold of the level table",
      apply_level, show_level},
@@ -229,8 +245,11 @@ static const SettingSpec setting_specs[] = {
      show_time},
     {"weights", "weights", "FILE", "evaluation weights (.ow) to load", apply_weights,
      show_weights},
-    {"book-file", "book", "FILE", "opening book file (books come in a later version)",
+    {"book-file", "book", "FILE", "opening book file (default: the learned one, else octuple.book)",
      apply_book, show_book},
+    {"book-randomness", "book-randomness", "DISCS",
+     "play any book move within DISCS of the best, drawn at random (default 0: the best)",
+     apply_book_randomness, show_book_randomness},
     {"verbose", "verbose", "0-2", "search output: 0 moves only, 1 search table, 2 also hints",
      apply_verbose, show_verbose},
     {"contempt", "contempt", "CENTIDISCS", "draw value for black (stored; not used by search yet)",

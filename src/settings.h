@@ -29,6 +29,7 @@ typedef struct EngineSettings {
     int verbose;        /* REPL output: 0 moves only, 1 search table, 2 also hint iterations */
     int contempt;       /* draw value for black in centidiscs (NBoard `set contempt`) */
     bool use_book;
+    int book_randomness; /* play any book move within this many discs of the best (0: the best) */
     char weights[SETTINGS_PATH_SIZE]; /* "" = the default weights (paths.h) */
     char book[SETTINGS_PATH_SIZE];    /* "" = the default book */
     const char *program; /* argv[0]: data is looked for beside the executable */

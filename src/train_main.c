@@ -1,13 +1,18 @@
 /* octuple-train: builds evaluation weights from data. One table of commands drives parsing
  * and help. */
 #include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "config.h"
+#include "book.h"
+#include "book_eval.h"
 #include "coevolve.h"
+#include "endgame.h"
 #include "evolve.h"
 #include "fileio.h"
 #include "fnet.h"
@@ -62,6 +67,11 @@ typedef struct TrainArgs {
     int measure_every;      /* -1 until given: each command has its own default */
     bool phase_width_given;
     double epsilon;         /* league */
+    int book_plies;         /* book: positions after at most this many moves */
+    int book_min_games;     /* book: positions fewer games reached are left out */
+    int book_depth;         /* book: search depth of the deviations */
+    int threads;            /* book */
+    const char *update;     /* book: the book to grow or finish instead of a new one */
 } TrainArgs;
 
 typedef struct TrainCommand {
@@ -81,6 +91,7 @@ static int command_league(const TrainArgs *args);
 static int command_evolve(const TrainArgs *args);
 static int command_coevolve(const TrainArgs *args);
 static int command_shapes(const TrainArgs *args);
+static int command_book(const TrainArgs *args);
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--label-weight N] "
@@ -146,6 +157,13 @@ static const TrainCommand commands[] = {
      "the Othello League measure: 1-ply double games in epsilon-Othello against SWH (or "
      "another opponent), the score with its 95% interval",
      command_league},
+    {"book", "--weights FILE.ow --out FILE.book [--logbook PATH] [--wthor DIR] [--plies N] "
+             "[--min-games N] [--depth N] [--update FILE.book] [--threads N]",
+     "build an opening book: the positions of the games' first --plies moves (default 30) "
+     "that at least --min-games games reached (default 2), each with its best move outside "
+     "the book by a --depth search (default 10), negamaxed; --update grows a book with more "
+     "games or finishes one a Ctrl-C interrupted (its positions so far were saved)",
+     command_book},
     {"dump", "FILE.ow", "print a weights file's shapes, phase table and weight statistics",
      command_dump},
 };
@@ -874,6 +892,122 @@ static int command_regress(const TrainArgs *args)
     return 0;
 }
 
+typedef struct BookProgress {
+    double start;
+    size_t last_percent;
+} BookProgress;
+
+static void book_progress(void *context, size_t done, size_t total)
+{
+    BookProgress *progress = context;
+    size_t percent = total ? done * 100 / total : 100;
+    if (percent / 5 == progress->last_percent / 5 && done != total)
+        return;
+    progress->last_percent = percent;
+    double elapsed = search_clock() - progress->start;
+    printf("  %zu of %zu positions searched (%zu%%), %.0f s\n", done, total, percent, elapsed);
+    fflush(stdout);
+}
+
+/* Raised by Ctrl-C during a book build: the positions searched so far are kept. */
+static atomic_bool book_interrupted;
+
+static void book_on_interrupt(int signal_number)
+{
+    (void)signal_number;
+    atomic_store(&book_interrupted, true);
+}
+
+static int command_book(const TrainArgs *args)
+{
+    if (!args->out || !args->weights || (!args->logbook && !args->wthor && !args->update)) {
+        fprintf(stderr, "octuple-train book: give --weights, --out and --logbook, --wthor "
+                        "and/or --update\n");
+        return 2;
+    }
+    Model *model = weights_load(args->weights);
+    if (!model)
+        return 1;
+    OctError error;
+    Game *games = NULL;
+    size_t count = 0;
+    double start = search_clock();
+    Book *book = NULL;
+    bool ok;
+    if (args->update) {
+        ok = book_load(args->update, &book, &error);
+        if (ok)
+            printf("%s: %zu positions of the first %d moves, depth %d, %zu to search\n",
+                   args->update, book_count(book), book_plies(book), book_depth(book),
+                   book_stale_count(book));
+    } else {
+        book = book_create(args->book_plies, args->book_depth);
+        ok = book != NULL;
+        if (!ok)
+            error_set(&error, "out of memory");
+    }
+    if (ok && (args->logbook || args->wthor)) {
+        ok = collect_games(args, &games, &count, &error);
+        size_t before = book_count(book);
+        for (size_t i = 0; ok && i < count; ++i)
+            ok = book_add_game(book, &games[i], NULL, &error);
+        if (ok) {
+            size_t all = book_count(book);
+            /* an update keeps what the book had; a new book keeps the well-trodden lines */
+            if (!args->update)
+                book_prune(book, (uint32_t)args->book_min_games);
+            printf("%zu games: %zu positions after at most %d moves (%zu new), %zu kept "
+                   "(%.1f s)\n", count, all, book_plies(book), all - before, book_count(book),
+                   search_clock() - start);
+        }
+    }
+    if (ok) {
+        fflush(stdout);
+        atomic_store(&book_interrupted, false);
+        struct sigaction action = {0}, previous;
+        action.sa_handler = book_on_interrupt;
+        sigemptyset(&action.sa_mask);
+        sigaction(SIGINT, &action, &previous);
+        BookProgress progress = {search_clock(), 0};
+        ok = book_evaluate(book, model, args->threads, &book_interrupted, book_progress,
+                           &progress, &error);
+        sigaction(SIGINT, &previous, NULL);
+        if (!ok && atomic_load(&book_interrupted)) {
+            /* what was searched is kept: --update finishes it */
+            OctError save_error;
+            if (book_save(book, args->out, &save_error))
+                fprintf(stderr, "octuple-train: %s; the book so far is in %s (octuple-train "
+                        "book --update %s --out FILE finishes it)\n", error.message, args->out,
+                        args->out);
+            else
+                fprintf(stderr, "octuple-train: %s; %s\n", error.message, save_error.message);
+            free(games);
+            book_free(book);
+            model_free(model);
+            return 130;
+        }
+    }
+    if (ok)
+        ok = book_save(book, args->out, &error);
+    if (ok) {
+        Board board;
+        board_init(&board);
+        BookMove moves[BOOK_MAX_MOVES];
+        int n = book_moves(book, &board, moves);
+        printf("the start: %+d discs (black to move)\nwrote %s: %zu positions, depth %d, %.0f s\n",
+               n ? moves[0].value : 0, args->out, book_count(book), book_depth(book),
+               search_clock() - start);
+    }
+    free(games);
+    book_free(book);
+    model_free(model);
+    if (!ok) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
@@ -904,11 +1038,12 @@ int main(int argc, char **argv)
                                    0.2, 1, 1},
                       .perspective = PERSPECTIVE_NEGATION,
                       .double_games = GREEDY_DEFAULT_DOUBLE_GAMES,
-                      .epsilon = GREEDY_EPSILON};
+                      .epsilon = GREEDY_EPSILON,
+                      .book_plies = 30, .book_min_games = 2, .book_depth = 10};
     shapega_defaults(&args.ga);
     args.ga.generations = 10;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    args.evolve.threads = args.coevolve.threads = args.ga.threads
+    args.evolve.threads = args.coevolve.threads = args.ga.threads = args.threads
         = cores > 1 ? (int)(cores < 64 ? cores : 64) : 1;
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
@@ -975,7 +1110,8 @@ int main(int argc, char **argv)
             args.evolve.fitness_games = (int)number;
         else if (!strcmp(option, "--threads") && numeric && number >= 1 && number <= 64
                  && number == (int)number)
-            args.evolve.threads = args.coevolve.threads = args.ga.threads = (int)number;
+            args.evolve.threads = args.coevolve.threads = args.ga.threads = args.threads
+                = (int)number;
         else if (!strcmp(option, "--population") && numeric && number >= 2 && number <= 10000
                  && number == (int)number)
             args.coevolve.population = args.ga.population = (int)number;
@@ -1040,6 +1176,16 @@ int main(int argc, char **argv)
                  && number <= PROBCUT_MID_MAX_DEPTH && number == (int)number)
             args.mpc.max_depth = (int)number;
         else if (!strcmp(option, "--base")) args.base = value;
+        else if (!strcmp(option, "--update")) args.update = value;
+        else if (!strcmp(option, "--plies") && numeric && number >= 0 && number <= BOOK_MAX_PLIES
+                 && number == (int)number)
+            args.book_plies = (int)number;
+        else if (!strcmp(option, "--min-games") && numeric && number >= 1 && number <= 1e9
+                 && number == (int)number)
+            args.book_min_games = (int)number;
+        else if (!strcmp(option, "--depth") && numeric && number >= 1 && number <= BOOK_MAX_DEPTH
+                 && number == (int)number)
+            args.book_depth = (int)number;
         else if (!strcmp(option, "--endgame-sigma") && numeric && number >= 1 && number <= 64)
             args.endgame_sigma = number;
         else {

@@ -32,6 +32,7 @@ static Engine *new_engine(int depth)
     settings.hash_megabytes = 8;
     settings.depth = depth;
     settings.exact = settings_exact_for_depth(depth);
+    settings.use_book = false; /* these tests search; check_book tests the book */
     strcpy(settings.weights, default_weights);
     Engine *engine;
     OctError error;

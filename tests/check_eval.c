@@ -511,14 +511,6 @@ START_TEST(test_weights_round_trip)
 }
 END_TEST
 
-static void write_text(const char *path, const char *text)
-{
-    FILE *file = fopen(path, "w");
-    ck_assert_ptr_nonnull(file);
-    fputs(text, file);
-    fclose(file);
-}
-
 START_TEST(test_probcut_files)
 {
     char path[256];
@@ -554,7 +546,7 @@ START_TEST(test_probcut_files)
         {"octuple-probcut 1\nsigma 1 0 0\nmid 5 10 20 1 0\n", "line 3: expected 'mid"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
-        write_text(path, bad[i].text);
+        test_write_text(path, bad[i].text);
         Probcut kept = fitted;
         ck_assert_msg(!probcut_load(&kept, path, &error), "bad file %zu accepted", i);
         ck_assert_msg(strstr(error.message, bad[i].why) && strstr(error.message, path),
@@ -584,7 +576,7 @@ START_TEST(test_probcut_midgame_lines)
 {
     char path[256];
     snprintf(path, sizeof path, "%s", temporary_path("mid.mpc"));
-    write_text(path, "octuple-probcut 1\n"
+    test_write_text(path, "octuple-probcut 1\n"
                      "mid 4 20 23 1.1 0.5 3\n"
                      "mid 3 20 23 0.9 -0.5 2   # a comment\n"
                      "mid 6 30 30 1 0 4\n");
@@ -639,12 +631,12 @@ START_TEST(test_weights_bring_their_probcut_file)
     ck_assert(!loaded->probcut.enabled); /* no file: no cuts */
     model_free(loaded);
 
-    write_text(cuts, "octuple-probcut 1\nsigma 2.5 0.1 -0.2\n");
+    test_write_text(cuts, "octuple-probcut 1\nsigma 2.5 0.1 -0.2\n");
     ck_assert_msg(model_load(weights, &loaded, &error), "%s", error.message);
     ck_assert(loaded->probcut.enabled && loaded->probcut.base == 2.5);
     model_free(loaded);
 
-    write_text(cuts, "octuple-probcut 1\nsigma 2.5\n");
+    test_write_text(cuts, "octuple-probcut 1\nsigma 2.5\n");
     loaded = NULL;
     ck_assert(!model_load(weights, &loaded, &error));
     ck_assert_ptr_null(loaded);

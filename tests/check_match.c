@@ -829,8 +829,8 @@ END_TEST
 START_TEST(test_octuple_configurations)
 {
     char one[MATCH_COMMAND_SIZE], two[MATCH_COMMAND_SIZE];
-    snprintf(one, sizeof one, "%s --nboard --threads 1 --hash 8", OCTUPLE_BINARY);
-    snprintf(two, sizeof two, "%s --nboard --threads 1 --hash 8 --weights %s/weights/"
+    snprintf(one, sizeof one, "%s --nboard --threads 1 --hash 8 --no-book", OCTUPLE_BINARY);
+    snprintf(two, sizeof two, "%s --nboard --threads 1 --hash 8 --no-book --weights %s/weights/"
              "jaskowski-all2.ow", OCTUPLE_BINARY, TOP_SRCDIR);
     Run run;
     run_setup(&run, "c4e3f2e2f3c3c5g4\ne6f6f5f4d3c6d6c2\nf5d6c4f4f6f7g5h6\n", one, two);

@@ -151,7 +151,9 @@ static bool valid_line(const char *line)
         for (size_t i = 0; i < length; i += 2)
             if (!is_move(words[1] + i, 2))
                 return false;
-        if (!is_number(words[2], true) || strcmp(words[3], "0"))
+        /* GAMES: 0 for a search, a count of games for the book */
+        if (!is_number(words[2], true) || (!strcmp(w, "search") && strcmp(words[3], "0"))
+            || strspn(words[3], "0123456789") != strlen(words[3]) || !words[3][0])
             return false;
         const char *d = words[4];
         size_t digits = strspn(d, "0123456789");
@@ -168,14 +170,16 @@ static bool valid_line(const char *line)
 
 static bool start(Child *child)
 {
-    static const char *const args[] = {"--nboard", "--threads", "1", "--hash", "16", NULL};
+    /* searches are what these tests check: the book would answer the openings */
+    static const char *const args[] = {"--nboard", "--threads", "1", "--hash", "16",
+                                       "--no-book", NULL};
     return child_start(child, args, false);
 }
 
 /* Reads lines up to one starting with `prefix`, checking every line; returns it. */
 static char *expect(Child *child, const char *prefix, double seconds, char *skipped)
 {
-    char local[SKIPPED_SIZE];
+    char local[SKIPPED_SIZE] = "";
     char *into = skipped ? skipped : local;
     size_t before = strlen(into);
     char *line = child_expect(child, prefix, seconds, into, SKIPPED_SIZE);
@@ -376,7 +380,7 @@ START_TEST(test_wld_hints_and_go)
 {
     Child child;
     static const char *const args[] = {"--nboard", "--threads", "2", "--hash", "16", "--wld",
-                                       "30", NULL};
+                                       "30", "--no-book", NULL};
     ck_assert(child_start(&child, args, false));
     child_send(&child, "nboard 2\nset depth 3\n"); /* exact solves from 12 empties */
     char *ggf = passes_record(44); /* 16 empties */
@@ -690,7 +694,8 @@ START_TEST(test_go_then_end_of_input_names_a_legal_move)
     /* the input ends right after go: the search is stopped before its first iteration,
      * and the answer must still be a legal move */
     char *output;
-    static const char *const args[] = {"--nboard", "--threads", "1", "--hash", "16", NULL};
+    static const char *const args[] = {"--nboard", "--threads", "1", "--hash", "16",
+                                       "--no-book", NULL};
     int status = child_run(args, "nboard 2\nset game (;GM[Othello]BO[8 -------------------"
                            "--------O*------*O--------------------------- *]B[F5]W[F6]B[D3]"
                            "W[C5];)\ngo\n", &output, 30);
@@ -707,6 +712,40 @@ START_TEST(test_go_then_end_of_input_names_a_legal_move)
     ck_assert_msg(move >= 0 && move < 64 && (board_legal(&board) >> move & 1),
                   "illegal answer: %.12s", answer);
     free(output);
+}
+END_TEST
+
+/* The shipped book answers the opening: `book` lines with game counts for every first
+ * move, and `go` at once with the book's value. */
+START_TEST(test_book_hints_and_go)
+{
+    Child child;
+    static const char *const args[] = {"--nboard", "--threads", "1", "--hash", "16", NULL};
+    ck_assert(child_start(&child, args, false));
+    child_send(&child, "nboard 2\nset depth 7\nping 1\n");
+    expect(&child, "pong 1", 30, NULL);
+    child_send(&child, "hint 4\n");
+    char skipped[SKIPPED_SIZE] = "";
+    expect_search_end(&child, 30, skipped);
+    int books = 0;
+    for (const char *p = skipped; (p = strstr(p, "book ")); p += 5) {
+        if (p != skipped && p[-1] != '\n')
+            continue;
+        char pv[200], eval[32], depth[16];
+        unsigned long games;
+        ck_assert_int_eq(sscanf(p, "book %199s %31s %lu %15s", pv, eval, &games, depth), 4);
+        ck_assert_msg(games > 0, "a first move without games: %.80s", p);
+        ++books;
+    }
+    ck_assert_msg(books == 4, "expected 4 book lines, got:\n%s", skipped);
+    ck_assert_ptr_null(strstr(skipped, "\nsearch "));
+    child_send(&child, "go\n");
+    char *line = expect(&child, "===", 30, NULL);
+    ck_assert_msg(strchr(line + 4, '/') != NULL, "no value in '%s'", line);
+    free(line);
+    child_send(&child, "quit\n");
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
 }
 END_TEST
 
@@ -738,6 +777,7 @@ int main(void)
     tcase_add_test(tc, test_analyze);
     tcase_add_test(tc, test_self_play_and_learn);
     tcase_add_test(tc, test_end_of_input_stops_search);
+    tcase_add_test(tc, test_book_hints_and_go);
     tcase_add_test(tc, test_go_then_end_of_input_names_a_legal_move);
     tcase_add_test(tc, test_quit_command);
     suite_add_tcase(suite, tc);

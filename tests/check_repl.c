@@ -9,12 +9,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "book.h"
 #include "game.h"
 #include "ggf.h"
 #include "notation.h"
 #include "session.h"
 
-static const char *const base_args[] = {"--threads", "1", "--hash", "16", NULL};
+/* searches are what most tests check: the book would answer the openings */
+static const char *const base_args[] = {"--threads", "1", "--hash", "16", "--no-book", NULL};
 
 /* Check's messages are limited: show the end of long outputs. */
 static const char *tail(const char *output)
@@ -184,7 +186,9 @@ START_TEST(test_option_commands)
     assert_has(out, "time 1.5 s per search\n");
     assert_has(out, "verbose 2\n");
     assert_has(out, "contempt 100 centidiscs\n");
-    assert_has(out, "book-file /nonexistent/book\n");
+    /* a book that cannot be read is refused, and the setting stays */
+    assert_has(out, "error: book-file: /nonexistent/book: cannot open");
+    assert_has(out, "book-file  (default) (off)\n");
     assert_has(out, "level 6 (depth 6, exact at 18 empties)\n");
     assert_has(out, "error: level: '99' is not a level from 1 to 60");
     assert_has(out, "depth 6\n");
@@ -214,8 +218,61 @@ START_TEST(test_info_commands)
     assert_has(out, "error: help: no command 'nothing'");
     ck_assert_int_eq(count(out, "Octuple 0."), 2);
     assert_has(out, "weights: ");
-    ck_assert_int_eq(count(out, "book: there is no opening book yet"), 2);
+    assert_has(out, "book: off (book on uses it)");
+    assert_has(out, "error: book show: no opening book in use");
     assert_has(out, "perft  3:              56 leaves");
+    free(out);
+}
+END_TEST
+
+/* The shipped book: shown, played from, turned off and on, saved, grown and reloaded. */
+START_TEST(test_book_commands)
+{
+    static const char *const args[] = {"--threads", "1", "--hash", "16", NULL};
+    char *saved = temp_path("saved.book");
+    char *games = temp_path("games.txt");
+    write_file(games, "f5d6c3d3c4f4f6f3e6e7\nf5f6e6f4g5\nf5d6c3d3c4f4f6f3e6e7\nnot a game\n");
+    char script[4096];
+    snprintf(script, sizeof script,
+             "book\nbook show\ngo\nbook off\ngo\nbook store\nbook on\nbook store\n"
+             "book randomness 3\nbook-randomness 0\nbook depth 4\nbook save %s\nbook load %s\n"
+             "book add %s\nbook add\nbook bogus\nbook depth 99\nbook show\n",
+             saved, saved, games);
+    char *out = run_args(args, script, 0);
+    assert_has(out, "book: ");
+    assert_has(out, "positions of the first 30 moves, deviations searched at depth 10");
+    assert_has(out, "book: 4 moves\n");
+    assert_has(out, "games  ");
+    ck_assert_int_eq(count(out, "(book)\n"), 1); /* the first go, not the one with book off */
+    assert_has(out, "Octuple plays ");
+    assert_has(out, "book: off (book on uses it)");
+    assert_has(out, "randomness 3 discs");
+    assert_has(out, "book-randomness 0 (always the best book move)");
+    assert_has(out, "book: positions added from now on are searched at depth 4");
+    assert_has(out, "book: saved to ");
+    assert_has(out, "games.txt:4: ");
+    assert_has(out, "error: book add: a file of games is expected");
+    assert_has(out, "error: book: unknown sub-command 'bogus'");
+    assert_has(out, "error: book depth: '99' is not a depth from 1 to 60");
+    /* store adds the two moves played and saves the learned book in the user's directory;
+     * with the book off it is refused */
+    assert_has(out, "error: book store: the opening book is off (book on turns it on)");
+    assert_has(out, "book: 1 game added, ");
+    assert_has(out, "/data/octuple/octuple.book");
+    Book *book;
+    OctError error;
+    ck_assert_msg(book_load(saved, &book, &error), "%s", error.message);
+    ck_assert_uint_gt(book_count(book), 50000);
+    ck_assert_int_eq(book_depth(book), 4);
+    book_free(book);
+    char *user = temp_path("data/octuple/octuple.book");
+    ck_assert_int_eq(access(user, F_OK), 0);
+    unlink(user); /* later tests read the shipped book */
+    unlink(saved);
+    unlink(games);
+    free(user);
+    free(saved);
+    free(games);
     free(out);
 }
 END_TEST
@@ -379,7 +436,11 @@ END_TEST
  * to the installed data directory or, when that has none, to the SWH table with a warning. */
 START_TEST(test_weights_fallback)
 {
-    /* two levels down, so that ../weights beside it surely does not exist */
+    /* two levels down, so that ../weights beside it surely does not exist; and no learned
+     * book in the private home (a failed book test may have left one) */
+    char *learned = temp_path("data/octuple/octuple.book");
+    unlink(learned);
+    free(learned);
     char *copy = temp_path("bin/deep/lonely-octuple");
     char command[2048];
     snprintf(command, sizeof command, "mkdir -p '%s/bin/deep' && cp '%s' '%s'", session_home(),
@@ -406,7 +467,9 @@ START_TEST(test_weights_fallback)
     out[got] = '\0';
     ck_assert_int_eq(pclose(pipe), 0);
     assert_has(out, "/weights/");
-    ck_assert_ptr_null(strstr(out, "warning"));
+    ck_assert_ptr_null(strstr(out, "no weights"));
+    /* the book lives elsewhere: its absence is said, and the engine plays on */
+    assert_has(out, "no opening book found");
     unlink(copy);
     free(copy);
 }
@@ -494,6 +557,7 @@ int main(void)
     tcase_add_test(pipes, test_search_commands);
     tcase_add_test(pipes, test_option_commands);
     tcase_add_test(pipes, test_info_commands);
+    tcase_add_test(pipes, test_book_commands);
     tcase_add_test(pipes, test_files);
     tcase_add_test(pipes, test_end_of_input_runs_everything);
     tcase_add_test(pipes, test_stop_in_pipe);

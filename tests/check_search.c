@@ -293,32 +293,6 @@ static Model *test_model(void)
     return model;
 }
 
-/* Plain minimax to a fixed depth with the model at the leaves (passes do not use depth,
- * finished games score their final count), the conventions the search documents. */
-static int minimax_depth(const Model *model, const Board *board, int depth)
-{
-    uint64_t moves = board_legal(board);
-    if (!moves) {
-        Board passed = {board->opponent, board->player};
-        if (!board_legal(&passed))
-            return board_final_score(board) * EVAL_DISC;
-        if (depth == 0)
-            return eval_board(model, board);
-        return -minimax_depth(model, &passed, depth);
-    }
-    if (depth == 0)
-        return eval_board(model, board);
-    int best = -1000000;
-    for (; moves; moves &= moves - 1) {
-        Board next = *board;
-        board_play(&next, __builtin_ctzll(moves));
-        int value = -minimax_depth(model, &next, depth - 1);
-        if (value > best)
-            best = value;
-    }
-    return best;
-}
-
 START_TEST(test_midgame_matches_minimax)
 {
     Model *model = test_model();
@@ -344,12 +318,12 @@ START_TEST(test_midgame_matches_minimax)
         search_run(&search, &board, &limits, &result, NULL, NULL);
         ck_assert(!result.exact);
         ck_assert_int_eq(result.depth, depth);
-        ck_assert_int_eq(result.score, minimax_depth(used, &board, depth));
+        ck_assert_int_eq(result.score, test_minimax_depth(used, &board, depth));
         ck_assert_int_eq(result.line_count, __builtin_popcountll(board_legal(&board)));
         for (int i = 0; i < result.line_count; ++i) {
             Board next = board;
             board_play(&next, result.lines[i].move);
-            ck_assert_int_eq(result.lines[i].score, -minimax_depth(used, &next, depth - 1));
+            ck_assert_int_eq(result.lines[i].score, -test_minimax_depth(used, &next, depth - 1));
             if (i > 0)
                 ck_assert_int_ge(result.lines[i - 1].score, result.lines[i].score);
         }

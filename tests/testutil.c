@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "eval.h"
 #include "rng.h"
 #include "shapes.h"
 
@@ -91,4 +92,36 @@ const char *test_source_path(const char *relative)
     static char path[4096];
     snprintf(path, sizeof path, "%s/%s", top ? top : TOP_SRCDIR, relative);
     return path;
+}
+
+int test_minimax_depth(const Model *model, const Board *board, int depth)
+{
+    uint64_t moves = board_legal(board);
+    if (!moves) {
+        Board passed = {board->opponent, board->player};
+        if (!board_legal(&passed))
+            return board_final_score(board) * EVAL_DISC;
+        if (depth == 0)
+            return eval_board(model, board);
+        return -test_minimax_depth(model, &passed, depth);
+    }
+    if (depth == 0)
+        return eval_board(model, board);
+    int best = -1000000;
+    for (; moves; moves &= moves - 1) {
+        Board next = *board;
+        board_play(&next, __builtin_ctzll(moves));
+        int value = -test_minimax_depth(model, &next, depth - 1);
+        if (value > best)
+            best = value;
+    }
+    return best;
+}
+
+void test_write_text(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "w");
+    ck_assert_ptr_nonnull(file);
+    fputs(text, file);
+    fclose(file);
 }

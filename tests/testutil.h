@@ -34,6 +34,11 @@ Model *test_random_model(uint64_t seed);
  * final results). */
 void test_random_trainset(TrainSet *set, int games, uint64_t seed);
 
+/* Plain minimax to `depth` plies with the model at the leaves (NULL: disc count; passes do
+ * not use depth, finished games score their final count): the search's conventions. */
+int test_minimax_depth(const Model *model, const Board *board, int depth);
+/* Writes `text` to `path` (the test fails when it cannot). */
+void test_write_text(const char *path, const char *text);
 /* A file of the source tree (srcdir when the harness sets it, else the tree the tests were
  * configured from), in a static buffer overwritten by the next call. */
 const char *test_source_path(const char *relative);
