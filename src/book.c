@@ -44,19 +44,28 @@ static bool key_less(const BookEntry *a, const BookEntry *b)
 
 Board book_key(const Board *board, int *symmetry)
 {
-    Board best = *board;
-    int chosen = 0;
-    for (int s = 1; s < SYMMETRY_COUNT; ++s) {
-        Board image = board_symmetry(board, s);
-        if (image.player < best.player
-            || (image.player == best.player && image.opponent < best.opponent)) {
-            best = image;
-            chosen = s;
-        }
+    /* the images built from each other (one transpose instead of four: a book's load and
+     * its negamax take keys of every child of every position) in board_symmetry's
+     * numbering: bit 4 transposes, then bit 1 mirrors the columns, then bit 2 the rows */
+    Board images[SYMMETRY_COUNT];
+    images[0] = *board;
+    images[4] = board_symmetry(board, 4);
+    for (int base = 0; base < SYMMETRY_COUNT; base += 4) {
+        images[base + 1] = board_symmetry(&images[base], 1);
+        images[base + 2] = (Board){__builtin_bswap64(images[base].player),
+                                   __builtin_bswap64(images[base].opponent)};
+        images[base + 3] = (Board){__builtin_bswap64(images[base + 1].player),
+                                   __builtin_bswap64(images[base + 1].opponent)};
     }
+    int chosen = 0;
+    for (int s = 1; s < SYMMETRY_COUNT; ++s)
+        if (images[s].player < images[chosen].player
+            || (images[s].player == images[chosen].player
+                && images[s].opponent < images[chosen].opponent))
+            chosen = s;
     if (symmetry)
         *symmetry = chosen;
-    return best;
+    return images[chosen];
 }
 
 /* The square that `symmetry` maps onto `image` (symmetries are not all their own inverse). */
@@ -632,6 +641,7 @@ bool book_load(const char *path, Book **out, OctError *error)
         goto done;
     }
     BookEntry previous = {0};
+    size_t stale = 0;
     for (size_t i = 0; i < count; ++i) {
         BookEntry entry;
         if (!read_record(bytes + HEADER_SIZE + RECORD_SIZE * i, i, path, &entry, error))
@@ -642,12 +652,22 @@ bool book_load(const char *path, Book **out, OctError *error)
         }
         Board key = {entry.player, entry.opponent};
         book->slots[slot_of(book, &key)] = entry;
+        stale += entry.depth == BOOK_DEPTH_STALE;
         previous = entry;
     }
     book->count = count;
-    if (!book_negamax(book)) {
-        error_set(error, "%s: out of memory for the book's values", path);
-        goto done;
+    /* A finished book's stored values are its negamax (book_save writes what book_evaluate
+     * left, and the checksum guards the bytes): recomputing them would cost a GUI's engine
+     * start 0.3 s. A book with positions still to search is negamaxed here, so that nothing
+     * unknown counts as a 0. */
+    if (stale) {
+        if (!book_negamax(book)) {
+            error_set(error, "%s: out of memory for the book's values", path);
+            goto done;
+        }
+    } else {
+        for (size_t i = 0; i < book->capacity; ++i)
+            book->slots[i].known = slot_used(&book->slots[i]);
     }
     ok = true;
 done:

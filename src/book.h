@@ -90,7 +90,8 @@ size_t book_stale_entries(Book *book, BookEntry **out, size_t size);
 uint64_t book_outside_moves(const Book *book, const BookEntry *entry, bool *pass_out);
 
 /* Recomputes every value: the best of the deviation and the known book children's negated
- * values; book_load runs it too, so a file's stored values are never trusted. */
+ * values. book_load runs it for a file with positions still to search; a finished file's
+ * values are its negamax already. */
 bool book_negamax(Book *book); /* false: out of memory, nothing changed */
 
 /* The candidates of a book position, best first (value, then games, then square): the moves
