@@ -623,24 +623,39 @@ static void root_sort(RootMove *moves, int count)
 }
 
 /* An exact root move searched in the window (low, high), which widens on each failure,
- * twice as far each time, until the score falls inside it. */
+ * twice as far each time, until the score falls inside it.
+ * A selective pass (probability cuts) need not answer consistently: with the window below
+ * a score it may fail high, and with the window above fail low, and a window anchored at
+ * that score then swung between the two for ever (a match game hung this way at 15
+ * empties, tests/check_search.c). So once the answers contradict each other (a bound
+ * proven from above below one proven from below), the move gets one open window, whose
+ * answer always lies inside it. An exact pass never contradicts itself. */
 static int root_widen(Worker *worker, const RootMove *move, int depth, int low, int high)
 {
     int delta = 2 * EVAL_DISC;
+    int at_least = -SCORE_INFINITE, at_most = SCORE_INFINITE; /* what the answers proved */
     for (;;) {
         int value = root_child(worker, move, depth, true, low, high);
         if (worker->solver.stopped)
             return value;
-        if (value <= low && low > -SCORE_INFINITE) {
-            high = low + 1;
-            delta *= 2;
-            low = value - delta < -SCORE_INFINITE ? -SCORE_INFINITE : value - delta;
-        } else if (value >= high && high < SCORE_INFINITE) {
-            low = high - 1;
-            delta *= 2;
-            high = value + delta > SCORE_INFINITE ? SCORE_INFINITE : value + delta;
-        } else {
+        bool fails_low = value <= low && low > -SCORE_INFINITE;
+        bool fails_high = !fails_low && value >= high && high < SCORE_INFINITE;
+        if (!fails_low && !fails_high)
             return value;
+        if (fails_low && value < at_most)
+            at_most = value;
+        if (fails_high && value > at_least)
+            at_least = value;
+        if (at_least > at_most)
+            return root_child(worker, move, depth, true, -SCORE_INFINITE, SCORE_INFINITE);
+        if (delta < SCORE_INFINITE)
+            delta *= 2;
+        if (fails_low) {
+            high = low + 1;
+            low = value - delta < -SCORE_INFINITE ? -SCORE_INFINITE : value - delta;
+        } else {
+            low = high - 1;
+            high = value + delta > SCORE_INFINITE ? SCORE_INFINITE : value + delta;
         }
     }
 }
