@@ -649,6 +649,8 @@ START_TEST(test_engine_plays_and_learns_from_the_book)
     char home[256];
     snprintf(home, sizeof home, "/tmp/octuple-check-book-%d-home", (int)getpid());
     setenv("XDG_DATA_HOME", home, 1);
+    /* the shipped book, wherever the build tree is (a VPATH build's tests/ has no ../book) */
+    setenv("OCTUPLE_DATA_DIR", TOP_SRCDIR "/book", 1);
     Game *games = random_games(37, 20);
     Model *model;
     Book *book = searched_book(games, 20, 5, 1, &model);
