@@ -68,7 +68,8 @@ bool input_ready(const Input *input, bool use_held)
         return true;
     if (input->eof)
         return true;
-    return memchr(input->buffer + input->start, '\n', input->end - input->start) != NULL;
+    size_t length = input->end - input->start;
+    return length && memchr(input->buffer + input->start, '\n', length) != NULL;
 }
 
 size_t input_take_partial(Input *input, char *out, size_t size)
@@ -124,7 +125,8 @@ InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line)
     for (;;) {
         char *begin = input->buffer + input->start;
         size_t length = input->end - input->start;
-        char *newline = memchr(begin, '\n', length);
+        /* no buffer before the first read: memchr may not be given a null pointer */
+        char *newline = length ? memchr(begin, '\n', length) : NULL;
         if (newline) {
             size_t line_length = (size_t)(newline - begin);
             input->start += line_length + 1;

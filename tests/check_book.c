@@ -506,7 +506,11 @@ START_TEST(test_files_round_trip_and_refuse_damage)
             game_position(&games[g], ply, &board, NULL);
             const BookEntry *a = book_find(book, &board), *b = book_find(loaded, &board);
             ck_assert_ptr_nonnull(b);
-            ck_assert(memcmp(a, b, sizeof *a) == 0);
+            /* field by field: the struct's padding bytes are not part of the entry */
+            ck_assert(a->player == b->player && a->opponent == b->opponent);
+            ck_assert(a->games == b->games && a->value == b->value && a->leaf == b->leaf);
+            ck_assert(a->leaf_move == b->leaf_move && a->depth == b->depth);
+            ck_assert(a->known == b->known);
         }
     }
     /* saving the loaded book gives the same bytes: the file does not depend on insertion */

@@ -723,7 +723,7 @@ START_TEST(test_book_hints_and_go)
     static const char *const args[] = {"--nboard", "--threads", "1", "--hash", "16", NULL};
     ck_assert(child_start(&child, args, false));
     child_send(&child, "nboard 2\nset depth 7\nping 1\n");
-    expect(&child, "pong 1", 30, NULL);
+    free(expect(&child, "pong 1", 30, NULL));
     child_send(&child, "hint 4\n");
     char skipped[SKIPPED_SIZE] = "";
     expect_search_end(&child, 30, skipped);
