@@ -213,11 +213,9 @@ static void mark_stale_parents(Book *book)
 
 bool book_add_game(Book *book, const Game *game, int *added, OctError *error)
 {
-    Board start;
-    board_init(&start);
     if (added)
         *added = 0;
-    if (!board_equal(&game->start, &start) || game->start_side != COLOR_BLACK)
+    if (!game_is_standard(game))
         return error_set(error, "the game does not start from the standard position");
     int last = game->move_count < book->plies ? game->move_count : book->plies;
     int fresh = 0;

@@ -177,6 +177,16 @@ static bool load_book(const EngineSettings *settings, Book **book, char *path, c
     return true;
 }
 
+/* Puts a newly loaded book (or none) in place of the old one. */
+static void install_book(Engine *engine, Book *book, const char *path, const char *notice)
+{
+    book_free(engine->book);
+    engine->book = book;
+    strcpy(engine->book_path, path);
+    strcpy(engine->book_notice, notice);
+    join_notices(engine);
+}
+
 bool engine_create(const EngineSettings *settings, Engine **out, OctError *error)
 {
     Engine *engine = calloc(1, sizeof *engine);
@@ -323,12 +333,8 @@ bool engine_configure(Engine *engine, const EngineSettings *settings, OctError *
         strcpy(engine->weights_notice, notice);
         snprintf(engine->weights_name, sizeof engine->weights_name, "%s", model->name);
     }
-    if (new_book) {
-        book_free(engine->book);
-        engine->book = book;
-        strcpy(engine->book_path, book_path);
-        strcpy(engine->book_notice, book_notice);
-    }
+    if (new_book)
+        install_book(engine, book, book_path, book_notice);
     join_notices(engine);
     engine->settings = *settings;
     return true;
@@ -554,11 +560,7 @@ bool engine_book_load(Engine *engine, const char *path, OctError *error)
     char book_path[SETTINGS_PATH_SIZE], notice[NOTICE_SIZE];
     if (!load_book(&settings, &book, book_path, notice, error))
         return false;
-    book_free(engine->book);
-    engine->book = book;
-    strcpy(engine->book_path, book_path);
-    engine->book_notice[0] = '\0';
-    join_notices(engine);
+    install_book(engine, book, book_path, notice);
     engine->settings = settings;
     return true;
 }
@@ -579,20 +581,20 @@ bool engine_book_add(Engine *engine, const Game *games, size_t count, int *added
         snprintf(file, sizeof file, "%s", engine->settings.book);
     else if (!engine_user_book_path(file, sizeof file, true, error))
         return false;
+    /* every game checked before any is added: a bad one leaves the book as it was */
+    for (size_t i = 0; i < count; ++i)
+        if (!game_is_standard(&games[i]))
+            return error_set(error, "game %zu: it does not start from the standard position",
+                             i + 1);
     int fresh = 0;
     for (size_t i = 0; i < count; ++i) {
         int one = 0;
-        if (!book_add_game(book, &games[i], &one, error)) {
-            if (count > 1)
-                error_set(error, "game %zu: %s", i + 1, error->message);
-            return false; /* the games before it stay, unsearched: they offer nothing yet */
-        }
+        if (!book_add_game(book, &games[i], &one, error))
+            return false; /* out of memory only */
         fresh += one;
     }
-    if (!book_evaluate(engine->book, engine->model, engine->settings.threads, NULL, NULL, NULL,
-                       error))
-        return false;
-    if (!book_save(engine->book, file, error))
+    if (!book_evaluate(book, engine->model, engine->settings.threads, NULL, NULL, NULL, error)
+        || !book_save(book, file, error))
         return false;
     strcpy(engine->book_path, file);
     if (added)
@@ -620,11 +622,7 @@ bool engine_learn(Engine *engine, char *path, size_t size, OctError *error)
         ok = paths_append_atomic(file, line, error);
     }
     free(line);
-    Board start;
-    board_init(&start);
-    bool standard = board_equal(&engine->game.start, &start)
-                    && engine->game.start_side == COLOR_BLACK;
-    if (ok && engine->book && engine->settings.use_book && standard)
+    if (ok && engine->book && engine->settings.use_book && game_is_standard(&engine->game))
         ok = engine_book_add(engine, &engine->game, 1, NULL, error);
     if (ok && path)
         snprintf(path, size, "%s", file);
@@ -682,11 +680,12 @@ static bool book_result(Engine *engine, EngineReport *report)
     int randomness = task == ENGINE_THINK ? engine->settings.book_randomness : 0;
     if (book_choose(book, &report->board, randomness, &engine->rng, &chosen) == MOVE_NONE)
         return false;
-    BookMove all[BOOK_MAX_MOVES];
-    int total = book_moves(book, &report->board, all), count = 0;
+    int count = 0;
     if (task == ENGINE_THINK) {
         report->book_moves[count++] = chosen;
     } else {
+        BookMove all[BOOK_MAX_MOVES];
+        int total = book_moves(book, &report->board, all);
         int lines = engine->request.lines < 1 ? 1 : engine->request.lines;
         for (int i = 0; i < total && count < lines; ++i)
             if (all[i].in_book) /* the deviation is no book move: it is not offered as one */

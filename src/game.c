@@ -12,6 +12,13 @@ void game_init(Game *game)
     game_init_from(game, &start, COLOR_BLACK);
 }
 
+bool game_is_standard(const Game *game)
+{
+    Board start;
+    board_init(&start);
+    return board_equal(&game->start, &start) && game->start_side == COLOR_BLACK;
+}
+
 void game_init_from(Game *game, const Board *start, Color side)
 {
     game->start = *start;

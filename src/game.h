@@ -19,6 +19,9 @@ typedef struct Game {
 
 void game_init(Game *game); /* standard start, no moves */
 void game_init_from(Game *game, const Board *start, Color side);
+/* Whether the game starts from the standard position with black to move (the databases and
+ * the opening book count moves from there). */
+bool game_is_standard(const Game *game);
 /* Append a move after checking it. A move played while the side to move has no legal move is
  * preceded by an implicit pass when it is legal for the other side. Returns false (game
  * unchanged) with an error naming the move and why when it is illegal. */

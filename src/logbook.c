@@ -124,10 +124,8 @@ bool logbook_parse_line(const char *line, LogbookGame *out, OctError *error)
 
 bool logbook_format_line(const LogbookGame *game, char *out, size_t size, OctError *error)
 {
-    Board start;
-    board_init(&start);
     const Game *g = &game->game;
-    if (!board_equal(&g->start, &start) || g->start_side != COLOR_BLACK)
+    if (!game_is_standard(g))
         return error_set(error, "logbook: game does not start from the standard position");
     if (game->score < -64 || game->score > 64)
         return error_set(error, "logbook: score %d out of range", game->score);

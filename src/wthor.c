@@ -305,9 +305,7 @@ static bool encode_header(const char *path, const WthorHeader *h, uint32_t games
 
 static bool encode_game(const WthorGame *g, unsigned char *r, OctError *error)
 {
-    Board start;
-    board_init(&start);
-    if (!board_equal(&g->game.start, &start) || g->game.start_side != COLOR_BLACK)
+    if (!game_is_standard(&g->game))
         return error_set(error, "does not start from the standard position");
     const int fields[5] = {g->tournament, g->black, g->white, g->real_score,
                            g->theoretical_score};

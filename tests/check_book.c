@@ -738,6 +738,16 @@ START_TEST(test_engine_plays_and_learns_from_the_book)
     ck_assert_msg(engine_learn(custom_engine, NULL, 0, &error), "%s", error.message);
     ck_assert(!book_add_game((Book *)engine_book(custom_engine), &other, NULL, &error));
     ck_assert_ptr_nonnull(strstr(error.message, "standard position"));
+    /* a list with such a game is refused whole: the good game before it is not added */
+    Game *unseen = random_games(123, 1); /* positions the book does not hold yet */
+    Game pair[2] = {unseen[0], other};
+    free(unseen);
+    size_t before = book_count(engine_book(custom_engine));
+    int added = -1;
+    ck_assert(!engine_book_add(custom_engine, pair, 2, &added, &error));
+    ck_assert_msg(strstr(error.message, "game 2: "), "%s", error.message);
+    ck_assert_int_eq(added, 0);
+    ck_assert_uint_eq(book_count(engine_book(custom_engine)), before);
     engine_free(custom_engine);
 
     /* with the book off the same position is searched */
