@@ -242,6 +242,52 @@ bool book_add_game(Book *book, const Game *game, int *added, OctError *error)
     return true;
 }
 
+bool book_merge(Book *into, const Book *from, size_t *changed)
+{
+    *changed = 0;
+    size_t missing = 0;
+    for (size_t i = 0; i < from->capacity; ++i) {
+        const BookEntry *entry = &from->slots[i];
+        Board key = {entry->player, entry->opponent};
+        missing += slot_used(entry) && !find_key(into, &key);
+    }
+    /* room for all of them first, so that no insertion below can fail half-way */
+    size_t capacity = into->capacity;
+    while (2 * (into->count + missing + 1) > capacity)
+        capacity *= 2;
+    if (capacity != into->capacity && !grow(into, capacity))
+        return false;
+    for (size_t i = 0; i < from->capacity; ++i) {
+        const BookEntry *entry = &from->slots[i];
+        if (!slot_used(entry))
+            continue;
+        Board key = {entry->player, entry->opponent};
+        bool created;
+        BookEntry *own = insert_key(into, &key, &created);
+        if (created) {
+            *own = *entry;
+            ++*changed;
+            continue;
+        }
+        if (entry->games > own->games)
+            own->games = entry->games;
+        /* a stale entry's depth is 0 and a finished game's the largest of all */
+        if (entry->depth > own->depth) {
+            own->leaf = entry->leaf;
+            own->leaf_move = entry->leaf_move;
+            own->depth = entry->depth;
+            ++*changed;
+        }
+    }
+    if (*changed) {
+        into->grown = true; /* a deviation may lead into the positions just added */
+        if (from->plies > into->plies)
+            into->plies = from->plies;
+        book_negamax(into);
+    }
+    return true;
+}
+
 void book_prune(Book *book, uint32_t min_games)
 {
     Board start;

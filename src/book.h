@@ -77,6 +77,14 @@ const BookEntry *book_find(const Book *book, const Board *board);
  * became a book move. */
 bool book_add_game(Book *book, const Game *game, int *added, OctError *error);
 
+/* Adds to `into` what `from` knows that it does not: the positions it lacks, whole, and
+ * deviations from deeper searches than its own (game counts take the larger). Values are
+ * worked out again when anything changed; `*changed` counts the positions added or given a
+ * deeper deviation. False, with `into` as it was, when memory runs out (should the values'
+ * work then run out, they stay as they were). Keys are compared as stored: both books hold
+ * least images, as book_load's do. */
+bool book_merge(Book *into, const Book *from, size_t *changed);
+
 /* Drops the positions fewer than `min_games` games reached (the start always stays); every
  * entry is stale afterwards. */
 void book_prune(Book *book, uint32_t min_games);

@@ -128,6 +128,24 @@ bool engine_user_book_path(char *path, size_t size, bool create, OctError *error
     return true;
 }
 
+/* The user's book grew from a copy of the shipped one; a newer shipped book (an upgrade)
+ * adds its positions and deeper deviations, which the user's file would otherwise hide.
+ * Nothing is written here: the next learned game saves the merged book. Without a shipped
+ * book, or should it not load, the user's book is used as it is. */
+static void merge_shipped_book(const EngineSettings *settings, Book *book)
+{
+    char shipped_path[SETTINGS_PATH_SIZE], searched[2048];
+    Book *shipped;
+    OctError ignored;
+    if (!paths_find_data(settings->program, default_book, 1, shipped_path, sizeof shipped_path,
+                         searched, sizeof searched)
+        || !book_load(shipped_path, &shipped, &ignored))
+        return;
+    size_t changed;
+    book_merge(book, shipped, &changed);
+    book_free(shipped);
+}
+
 /* The book `settings` names; else the user's (grown by learning) when it exists; else the
  * shipped one. A missing or broken default book is a notice, not an error: the engine
  * then plays from search alone. An explicit book that fails is an error. */
@@ -147,8 +165,10 @@ static bool load_book(const EngineSettings *settings, Book **book, char *path, c
     OctError ignored, load_error;
     if (engine_user_book_path(path, SETTINGS_PATH_SIZE, false, &ignored)
         && access(path, F_OK) == 0) {
-        if (book_load(path, book, &load_error))
+        if (book_load(path, book, &load_error)) {
+            merge_shipped_book(settings, *book);
             return true;
+        }
         /* a damaged grown book must not cost the shipped one, nor be overwritten by the
          * next learned game: it is kept aside */
         char aside[SETTINGS_PATH_SIZE + 8];

@@ -3,9 +3,11 @@
  * the moves offered in any orientation, files (round trip and every kind of damage), the
  * game lists `book add` reads, and the engine playing and hinting from a book. */
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "book.h"
@@ -794,6 +796,121 @@ START_TEST(test_engine_plays_and_learns_from_the_book)
 }
 END_TEST
 
+/* A book of `count` games searched to `depth` with the network of `model`. */
+static Book *book_at_depth(const Game *games, int count, int depth, const Model *model)
+{
+    Book *book = book_of(games, count, PLIES, depth);
+    OctError error;
+    ck_assert_msg(book_evaluate(book, model, 1, NULL, NULL, NULL, &error), "%s", error.message);
+    return book;
+}
+
+START_TEST(test_learned_book_takes_a_newer_shipped_one)
+{
+    char home[256], data[256], dir[300], user[400], shipped_path[400];
+    snprintf(home, sizeof home, "/tmp/octuple-check-book-%d-merge-home", (int)getpid());
+    snprintf(data, sizeof data, "/tmp/octuple-check-book-%d-merge-data", (int)getpid());
+    snprintf(dir, sizeof dir, "%s/octuple", home);
+    snprintf(user, sizeof user, "%s/octuple.book", dir);
+    snprintf(shipped_path, sizeof shipped_path, "%s/octuple.book", data);
+    ck_assert(mkdir(home, 0700) == 0 || errno == EEXIST);
+    ck_assert(mkdir(dir, 0700) == 0 || errno == EEXIST);
+    ck_assert(mkdir(data, 0700) == 0 || errno == EEXIST);
+    setenv("XDG_DATA_HOME", home, 1);
+    setenv("OCTUPLE_DATA_DIR", data, 1);
+
+    /* the user's book: an old shipped book of 15 games, grown by one learned game; the new
+     * shipped book: 30 games, searched a ply deeper */
+    enum { OLD = 15, NEW = 30 };
+    Game *games = random_games(71, NEW + 1);
+    Game *learned = random_games(1234, 1); /* a line of its own */
+    games[NEW] = learned[0];
+    free(learned);
+    Model *model = test_random_model(5);
+    ck_assert_ptr_nonnull(model);
+    Book *old = book_at_depth(games, OLD, DEPTH, model);
+    Book *own = book_at_depth(games, OLD, DEPTH, model);
+    OctError error;
+    ck_assert(book_add_game(own, &games[NEW], NULL, &error));
+    ck_assert_msg(book_evaluate(own, model, 1, NULL, NULL, NULL, &error), "%s", error.message);
+    Book *fresh = book_at_depth(games, NEW, DEPTH + 1, model);
+    ck_assert(book_save(own, user, &error));
+    ck_assert(book_save(fresh, shipped_path, &error));
+
+    /* merging the book it grew from changes nothing */
+    size_t changed = 1;
+    Book *copy;
+    ck_assert(book_load(user, &copy, &error));
+    ck_assert(book_merge(copy, old, &changed));
+    ck_assert_uint_eq(changed, 0);
+    ck_assert_uint_eq(book_count(copy), book_count(own));
+    book_free(copy);
+
+    Engine *engine = book_engine("", true);
+    ck_assert_str_eq(engine_book_path(engine), user);
+    const Book *merged = engine_book(engine);
+    ck_assert_ptr_nonnull(merged);
+    size_t positions = 0, deeper = 0;
+    for (int g = 0; g <= NEW; ++g)
+        for (int ply = 0; ply <= PLIES && ply <= games[g].move_count; ++ply) {
+            Board board;
+            game_position(&games[g], ply, &board, NULL);
+            const BookEntry *a = book_find(own, &board), *b = book_find(fresh, &board);
+            const BookEntry *m = book_find(merged, &board);
+            ck_assert_msg(m != NULL, "game %d ply %d: not in the merged book", g, ply);
+            ++positions;
+            const BookEntry *deepest = !a ? b : !b ? a : b->depth > a->depth ? b : a;
+            ck_assert_int_eq(m->depth, deepest->depth);
+            ck_assert_int_eq(m->leaf, deepest->leaf);
+            ck_assert_int_eq(m->leaf_move, deepest->leaf_move);
+            uint32_t games_max = !a ? b->games : !b ? a->games
+                               : a->games > b->games ? a->games : b->games;
+            ck_assert_uint_eq(m->games, games_max);
+            deeper += a && b && b->depth > a->depth;
+        }
+    ck_assert_uint_gt(deeper, 0);
+    ck_assert_uint_gt(book_count(merged), book_count(own));
+    ck_assert_uint_gt(book_count(merged), book_count(fresh));
+    ck_assert_uint_ge(positions, book_count(merged)); /* every position comes from a game */
+    /* the values are the merged book's own negamax: working them out again changes none */
+    const char *saved = temp_path("merged.book");
+    ck_assert(book_save(merged, saved, &error));
+    Book *again;
+    ck_assert(book_load(saved, &again, &error));
+    ck_assert(book_negamax(again));
+    for (int g = 0; g <= NEW; ++g)
+        for (int ply = 0; ply <= PLIES && ply <= games[g].move_count; ++ply) {
+            Board board;
+            game_position(&games[g], ply, &board, NULL);
+            ck_assert_int_eq(book_find(again, &board)->value, book_find(merged, &board)->value);
+        }
+    book_free(again);
+    unlink(saved);
+    /* nothing was written: the user's file is as it was */
+    Book *file;
+    ck_assert(book_load(user, &file, &error));
+    ck_assert_uint_eq(book_count(file), book_count(own));
+    book_free(file);
+    engine_free(engine);
+
+    /* a book the user names is used as it is */
+    Engine *named = book_engine(user, true);
+    ck_assert_uint_eq(book_count(engine_book(named)), book_count(own));
+    engine_free(named);
+
+    unlink(user);
+    unlink(shipped_path);
+    rmdir(dir);
+    rmdir(home);
+    rmdir(data);
+    book_free(old);
+    book_free(own);
+    book_free(fresh);
+    model_free(model);
+    free(games);
+}
+END_TEST
+
 static Suite *book_suite(void)
 {
     Suite *suite = suite_create("book");
@@ -810,6 +927,7 @@ static Suite *book_suite(void)
     TCase *engine = tcase_create("engine");
     tcase_set_timeout(engine, 300);
     tcase_add_test(engine, test_engine_plays_and_learns_from_the_book);
+    tcase_add_test(engine, test_learned_book_takes_a_newer_shipped_one);
     suite_add_tcase(suite, engine);
     return suite;
 }
