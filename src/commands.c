@@ -447,6 +447,15 @@ static void cmd_setboard(Session *session, const char *name, const char *args)
              error.message);
         return;
     }
+    /* the 64 squares and the side are the first 65 characters that are not spaces */
+    const char *rest = args;
+    for (int seen = 0; seen < SQUARE_COUNT + 1; ++rest)
+        seen += !isspace((unsigned char)*rest);
+    rest = skip_space(rest);
+    if (*rest) {
+        fail(session, "setboard: unexpected '%.20s' after the side to move", rest);
+        return;
+    }
     session->paused = false;
     engine_set_position(session->engine, &board, side);
     after_move(session);
@@ -613,6 +622,14 @@ static void cmd_load(Session *session, const char *name, const char *args)
         return;
     }
     bool ok;
+    const char *content = text;
+    while (isspace((unsigned char)*content))
+        ++content;
+    if (!*content) { /* not the start position: an empty file holds no game */
+        fail(session, "%s: %s: the file is empty", name, args);
+        free(text);
+        return;
+    }
     if (strstr(text, "(;")) {
         GgfRecord *record = malloc(sizeof *record);
         ok = record && ggf_parse(text, record, NULL, &error);

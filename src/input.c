@@ -33,10 +33,15 @@ static bool set_line(Input *input, const char *text, size_t length)
         input->line = bigger;
         input->line_capacity = length + 1;
     }
+    if (length && text[length - 1] == '\r')
+        --length;
     memcpy(input->line, text, length);
     input->line[length] = '\0';
-    if (length && input->line[length - 1] == '\r')
-        input->line[length - 1] = '\0';
+    /* a NUL byte would end the line early and hide what follows it: it becomes the ASCII
+     * substitute character, which no command accepts, so the line is refused whole */
+    for (char *nul = memchr(input->line, '\0', length); nul;
+         nul = memchr(nul, '\0', length - (size_t)(nul - input->line)))
+        *nul = INPUT_SUBSTITUTE;
     return true;
 }
 
@@ -130,7 +135,8 @@ InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line)
         if (newline) {
             size_t line_length = (size_t)(newline - begin);
             input->start += line_length + 1;
-            if (input->discarding) {
+            /* the limit holds however the line arrived: whole in one read, or in pieces */
+            if (input->discarding || line_length > INPUT_MAX_LINE) {
                 input->discarding = false;
                 return INPUT_TOO_LONG;
             }
@@ -141,7 +147,7 @@ InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line)
         }
         if (input->eof) {
             input->start = input->end = 0;
-            if (input->discarding) {
+            if (input->discarding || length > INPUT_MAX_LINE) {
                 input->discarding = false;
                 return INPUT_TOO_LONG;
             }

@@ -11,6 +11,8 @@
 /* Longer lines are dropped whole and reported as INPUT_TOO_LONG (a GGF game of 60 annotated
  * moves is about 2 KB). */
 enum { INPUT_MAX_LINE = 1 << 16 };
+/* What a NUL byte inside a line reads as (ASCII SUB). */
+enum { INPUT_SUBSTITUTE = 0x1a };
 
 typedef enum InputStatus {
     INPUT_LINE,        /* a line, without its newline (and carriage return) */

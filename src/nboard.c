@@ -278,8 +278,22 @@ static void command_set(Nboard *nboard, const char *args)
     OctError error;
     if (!strcasecmp(what, "game")) {
         GgfRecord record;
-        if (!ggf_parse(rest, &record, NULL, &error)) {
+        const char *end;
+        /* one record and nothing else: text around it means the line is not what the GUI
+         * meant to send (ggf_parse itself skips text before a record, as files have) */
+        const char *first = skip_space(rest);
+        if (strncmp(first, "(;", 2)) {
+            emit(nboard, "status set game: GGF: character 1: '(;' expected, found '%s'",
+                 quote(first, text));
+            return;
+        }
+        if (!ggf_parse(first, &record, &end, &error)) {
             emit(nboard, "status set game: %s", error.message);
+            return;
+        }
+        if (*skip_space(end)) {
+            emit(nboard, "status set game: GGF: character %td: '%s' after the record's end",
+                 skip_space(end) - first + 1, quote(skip_space(end), text));
             return;
         }
         engine_set_record(nboard->engine, &record);

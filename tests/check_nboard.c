@@ -12,6 +12,7 @@
 
 #include "game.h"
 #include "ggf.h"
+#include "input.h"
 #include "notation.h"
 #include "session.h"
 
@@ -532,6 +533,8 @@ START_TEST(test_bad_input)
         "set depth 0", "set depth 61", "set depth x", "set depth", "set contempt x",
         "set contempt", "set colour red", "ping", "ping abc", "ping 1.5", "hint 0", "hint 65",
         "hint x", "nboard 3", "nboard", "\x01\x02\x7f move", "=== F5", "pong 3",
+        "set game junk (;GM[Othello];)", "set game (;GM[Othello];) junk",
+        "set game (;GM[Othello];)(;GM[Othello];)",
     };
     int ping = 1;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
@@ -543,6 +546,36 @@ START_TEST(test_bad_input)
         ck_assert_msg(count_lines(skipped, "") == count_lines(skipped, "status") ||
                       !strncmp(bad[i], "hint", 4),
                       "'%s' gave more than a status line:\n%s", bad[i], skipped);
+    }
+    /* a NUL byte refuses its line whole, where it used to end the line early: the move
+     * before it was played, and "ping 3<NUL>9" answered as ping 3 */
+    static const char with_nul[][24] = {"move F5\0garbage", "\0move F5", "ping 3\0" "9"};
+    static const size_t nul_lengths[] = {15, 8, 8};
+    for (size_t i = 0; i < sizeof with_nul / sizeof with_nul[0]; ++i) {
+        child_send_bytes(&child, with_nul[i], nul_lengths[i]);
+        snprintf(text, sizeof text, "\nping %d\n", ping);
+        child_send(&child, text);
+        char skipped[SKIPPED_SIZE] = "";
+        expect_pong(&child, ping++, skipped);
+        ck_assert_msg(count_lines(skipped, "status ") == 1 && count_lines(skipped, "") == 1,
+                      "line %zu with a NUL gave:\n%s", i, skipped);
+    }
+    /* a line one byte over the limit, arriving in one write, is refused as a longer one is */
+    char *over = malloc(INPUT_MAX_LINE + 2);
+    memset(over, ' ', INPUT_MAX_LINE + 1);
+    memcpy(over, "ping 77", 7);
+    over[INPUT_MAX_LINE + 1] = '\0';
+    snprintf(text, sizeof text, "\nping %d\n", ping);
+    size_t over_length = strlen(over);
+    over = realloc(over, over_length + strlen(text) + 1);
+    strcpy(over + over_length, text);
+    child_send(&child, over);
+    free(over);
+    {
+        char skipped[SKIPPED_SIZE] = "";
+        expect_pong(&child, ping++, skipped);
+        ck_assert_msg(count_lines(skipped, "status input line longer than") == 1
+                      && count_lines(skipped, "") == 1, "%s", skipped);
     }
     /* blank lines are ignored silently; an over-long line is reported */
     child_send(&child, "\n   \n\r\n");

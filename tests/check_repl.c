@@ -101,6 +101,7 @@ START_TEST(test_game_commands)
         "new\n"
         "setboard ---------------------------OX------XO--------------------------- O\n"
         "setboard xyz\n"
+        "setboard ---------------------------OX------XO--------------------------- X extra\n"
         "n\n"
         "i\n"
         "PLAY F5\n"            /* case-insensitive */
@@ -115,10 +116,12 @@ START_TEST(test_game_commands)
     assert_has(out, "error: play: 'zz' is not a move");
     assert_has(out, "error: unknown command 'frobnicate'");
     assert_has(out, "error: setboard:");
+    /* words after the side are refused, and the position stays */
+    assert_has(out, "error: setboard: unexpected 'extra' after the side to move\n");
     /* setboard with white to move */
     assert_has(out, "move 1, white to move");
     assert_has(out, "last move: d6 (white)");
-    ck_assert_int_eq(count(out, "error:"), 5);
+    ck_assert_int_eq(count(out, "error:"), 6);
     free(out);
 }
 END_TEST
@@ -283,7 +286,9 @@ START_TEST(test_files)
     char *moves_path = temp_path("moves.txt");
     char *board_path = temp_path("board.obf");
     char *obf_path = temp_path("suite.obf");
+    char *empty_path = temp_path("empty.ggf");
     write_file(moves_path, "f5d6c3d3c4\n");
+    write_file(empty_path, " \n\n");
     write_file(board_path, "---------------------------OX------XO--------------------------- O;\n");
     /* FFO-like: two positions with 6 empties (answers computed by the solver itself) */
     write_file(obf_path, "% two small endgames\n"
@@ -292,8 +297,8 @@ START_TEST(test_files)
     char script[4096];
     snprintf(script, sizeof script,
              "play f5d6\nsave %s\ninit\nload %s\nopen %s\nload %s\nload /nonexistent\n"
-             "save /nonexistent/dir/x.ggf\nsolve %s\nsolve /nonexistent.obf\n",
-             game_path, game_path, moves_path, board_path, obf_path);
+             "save /nonexistent/dir/x.ggf\nsolve %s\nsolve /nonexistent.obf\nload %s\nboard\n",
+             game_path, game_path, moves_path, board_path, obf_path, empty_path);
     char *out = run_script(script, 0);
     assert_has(out, "game saved to ");
     assert_has(out, "last move: d6 (white)");  /* the saved game loaded back */
@@ -303,6 +308,11 @@ START_TEST(test_files)
     assert_has(out, "error: save: ");
     assert_has(out, "solved 2 positions: ");
     assert_has(out, "error: /nonexistent.obf");
+    /* an empty file is no game: the board line's position stays (white to move) */
+    char expected[600];
+    snprintf(expected, sizeof expected, "error: load: %s: the file is empty\n", empty_path);
+    assert_has(out, expected);
+    ck_assert_int_eq(count(out, "move 1, white to move"), 2);
     GgfRecord *records;
     size_t n;
     OctError error;
@@ -315,6 +325,8 @@ START_TEST(test_files)
     free(moves_path);
     free(board_path);
     free(obf_path);
+    unlink(empty_path);
+    free(empty_path);
 }
 END_TEST
 

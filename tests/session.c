@@ -143,7 +143,11 @@ bool child_start(Child *child, const char *const *args, bool pty)
 
 void child_send(Child *child, const char *text)
 {
-    size_t length = strlen(text);
+    child_send_bytes(child, text, strlen(text));
+}
+
+void child_send_bytes(Child *child, const char *text, size_t length)
+{
     while (length) {
         ssize_t written = write(child->in, text, length);
         if (written < 0) {

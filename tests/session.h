@@ -27,6 +27,8 @@ const char *session_home(void);
  * into stdout like the NBoard GUI does. */
 bool child_start(Child *child, const char *const *args, bool pty);
 void child_send(Child *child, const char *text);
+/* The same for bytes that may hold NULs, in one write where the pipe allows. */
+void child_send_bytes(Child *child, const char *text, size_t length);
 /* Closes the child's input (end of input). */
 void child_close_input(Child *child);
 /* Reads what is available within `seconds`; false on timeout or end of output. */
