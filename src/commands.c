@@ -622,10 +622,7 @@ static void cmd_load(Session *session, const char *name, const char *args)
         return;
     }
     bool ok;
-    const char *content = text;
-    while (isspace((unsigned char)*content))
-        ++content;
-    if (!*content) { /* not the start position: an empty file holds no game */
+    if (!*skip_space(text)) { /* no game at all, rather than the start position */
         fail(session, "%s: %s: the file is empty", name, args);
         free(text);
         return;

@@ -291,9 +291,10 @@ static void command_set(Nboard *nboard, const char *args)
             emit(nboard, "status set game: %s", error.message);
             return;
         }
-        if (*skip_space(end)) {
+        end = skip_space(end);
+        if (*end) {
             emit(nboard, "status set game: GGF: character %td: '%s' after the record's end",
-                 skip_space(end) - first + 1, quote(skip_space(end), text));
+                 end - first + 1, quote(end, text));
             return;
         }
         engine_set_record(nboard->engine, &record);
