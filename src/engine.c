@@ -331,6 +331,9 @@ bool engine_configure(Engine *engine, const EngineSettings *settings, OctError *
         model_free(model);
         return false;
     }
+    /* midgame entries hold draws valued at the old contempt */
+    if (settings->contempt != engine->settings.contempt)
+        tt_clear(&engine->search.tt);
     if (settings->hash_megabytes != engine->settings.hash_megabytes) {
         /* free first: two big tables at once may not fit */
         search_free(&engine->search);
@@ -671,6 +674,17 @@ static void on_progress(void *context, const SearchResult *result)
     engine->listener(engine->context, report);
 }
 
+_Static_assert(SETTINGS_MAX_CONTEMPT * EVAL_DISC / 100 <= SEARCH_MAX_DRAW,
+               "every contempt setting leaves exact play unchanged");
+
+/* The contempt (centidiscs, Black's view) as a draw value in evaluation units for the side
+ * to move. */
+static int contempt_units(int contempt, Color side)
+{
+    int units = (contempt * EVAL_DISC + (contempt < 0 ? -50 : 50)) / 100;
+    return side == COLOR_BLACK ? units : -units;
+}
+
 static SearchLimits task_limits(const Engine *engine)
 {
     SearchLimits limits = search_default_limits();
@@ -790,6 +804,7 @@ static void *task_main(void *argument)
             /* answered from the book */
         } else {
             ProgressContext progress = {engine, &report, nodes};
+            limits.draw = contempt_units(engine->settings.contempt, report.side);
             search_run(&engine->search, &report.board, &limits, &report.result, on_progress,
                        &progress);
             nodes += report.result.nodes;

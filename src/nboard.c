@@ -315,9 +315,9 @@ static void command_set(Nboard *nboard, const char *args)
         emit(nboard, "set myname Octuple%ld", depth);
     } else if (!strcasecmp(what, "contempt")) {
         long contempt;
-        if (!parse_long(rest, -6400, 6400, &contempt)) {
-            emit(nboard, "status set contempt: '%s' is not a number of centidiscs",
-                 quote(skip_space(rest), text));
+        if (!parse_long(rest, -SETTINGS_MAX_CONTEMPT, SETTINGS_MAX_CONTEMPT, &contempt)) {
+            emit(nboard, "status set contempt: '%s' is not a number of centidiscs from %d to %d",
+                 quote(skip_space(rest), text), -SETTINGS_MAX_CONTEMPT, SETTINGS_MAX_CONTEMPT);
             return;
         }
         EngineSettings settings = *engine_settings(nboard->engine);

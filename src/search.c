@@ -183,9 +183,38 @@ static int order_moves(Worker *worker, int ply, int depth, uint64_t moves, int t
     return count;
 }
 
-static int final_units(const Board *board)
+/* A finished game's value for the side to move at `ply`: the disc count, or for a draw the
+ * contempt (limits->draw is the root mover's view, and every ply, passes too, swaps it). */
+static int final_units(const Worker *worker, const Board *board, int ply)
 {
-    return board_final_score(board) * EVAL_DISC;
+    int discs = board_final_score(board);
+    if (discs)
+        return discs * EVAL_DISC;
+    return ply & 1 ? -worker->limits->draw : worker->limits->draw;
+}
+
+/* An exact entry's bounds (discs) in the units of a midgame search that values a draw at
+ * `draw` (nonzero). Exact scores are even, so the bounds tighten to even discs first; a
+ * lower bound of 0 then means a draw or a win of 2 or more, worth at least
+ * min(draw, 2 discs), and an upper bound of 0 likewise. */
+static void exact_bounds_with_draw(int *lower, int *upper, int draw)
+{
+    int low = *lower + (*lower & 1), high = *upper - (*upper & 1);
+    if (low > high) { /* no even score between them: keep them as they were */
+        *lower *= EVAL_DISC;
+        *upper *= EVAL_DISC;
+        return;
+    }
+    if (low == 0 && high == 0) {
+        *lower = *upper = draw;
+        return;
+    }
+    int draw_or_win = draw < 2 * EVAL_DISC ? draw : 2 * EVAL_DISC;
+    int draw_or_loss = draw > -2 * EVAL_DISC ? draw : -2 * EVAL_DISC;
+    *lower = low > 0 ? low * EVAL_DISC
+           : low == 0 ? draw_or_win : (low * EVAL_DISC < draw ? low * EVAL_DISC : draw);
+    *upper = high < 0 ? high * EVAL_DISC
+           : high == 0 ? draw_or_loss : (high * EVAL_DISC > draw ? high * EVAL_DISC : draw);
 }
 
 static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool passed);
@@ -235,13 +264,14 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
         return 0;
     EvalState *state = &worker->states[ply];
     const Board *board = &state->board;
-    if (depth == 0 || ply >= SEARCH_MAX_DEPTH)
-        return eval_score(state, worker->model);
+    if (depth == 0 || ply >= SEARCH_MAX_DEPTH) /* a full board's value is known */
+        return ~(board->player | board->opponent) ? eval_score(state, worker->model)
+                                                  : final_units(worker, board, ply);
 
     uint64_t moves = movegen_moves(board->player, board->opponent);
     if (!moves) {
         if (passed)
-            return final_units(board);
+            return final_units(worker, board, ply);
         eval_copy(&worker->states[ply + 1], state);
         eval_pass(&worker->states[ply + 1]);
         return -midgame(worker, ply + 1, depth, -beta, -alpha, true);
@@ -257,8 +287,13 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
         bool usable = entry.depth >= depth && entry.depth < TT_DEPTH_EXACT;
         if (entry.depth >= TT_DEPTH_EXACT) {
             /* exact endgame bounds hold at any depth; a selective solve's are only likely */
-            lower *= EVAL_DISC;
-            upper *= EVAL_DISC;
+            int draw = ply & 1 ? -worker->limits->draw : worker->limits->draw;
+            if (draw) {
+                exact_bounds_with_draw(&lower, &upper, draw);
+            } else {
+                lower *= EVAL_DISC;
+                upper *= EVAL_DISC;
+            }
             usable = entry.level == TT_LEVEL_FULL;
         }
         if (usable) {
@@ -1005,6 +1040,7 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
             SearchResult after;
             SearchLimits reply = *limits;
             reply.exclude = 0; /* the mask names this position's moves, not the reply's */
+            reply.draw = -limits->draw; /* the other side moves */
             search_run(search, &passed, &reply, &after, NULL, NULL);
             *result = after;
             result->score = -after.score;

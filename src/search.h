@@ -11,6 +11,7 @@
 
 #include "board.h"
 #include "error.h"
+#include "eval.h"
 #include "model.h"
 #include "probcut.h"
 #include "tt.h"
@@ -18,7 +19,10 @@
 enum {
     SEARCH_MAX_DEPTH = 60,
     SEARCH_MAX_THREADS = 64,
-    SEARCH_MAX_LINES = 64
+    SEARCH_MAX_LINES = 64,
+    /* 2 discs: every final score is even, so a draw valued within this stays between a
+     * 2-disc loss and a 2-disc win, and exact play is the same with or without it */
+    SEARCH_MAX_DRAW = 2 * EVAL_DISC
 };
 
 typedef struct SearchLimits {
@@ -39,6 +43,11 @@ typedef struct SearchLimits {
                             look often, to make rare thread interleavings common) */
     uint64_t exclude;    /* root moves left out (the book's deviation search); when it would
                             leave none, the result is MOVE_NONE with no line */
+    int draw;            /* contempt: a drawn game's value for the side to move at the root,
+                            in evaluation units, within +-SEARCH_MAX_DRAW. Midgame searches
+                            give it to the draws they reach; exact and win/draw/loss solves
+                            report a draw as 0, and no draw value in that range changes
+                            their choice (see search.c, final_units) */
 } SearchLimits;
 
 typedef struct SearchLine {

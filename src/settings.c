@@ -167,9 +167,9 @@ static void show_verbose(const EngineSettings *settings, char *out, size_t size)
 
 static bool apply_contempt(EngineSettings *settings, const char *value, OctError *error)
 {
-    if (!parse_int(value, -6400, 6400, &settings->contempt))
-        return error_set(error, "'%s' is not a number of centidiscs from -6400 to 6400",
-                         value);
+    if (!parse_int(value, -SETTINGS_MAX_CONTEMPT, SETTINGS_MAX_CONTEMPT, &settings->contempt))
+        return error_set(error, "'%s' is not a number of centidiscs from %d to %d", value,
+                         -SETTINGS_MAX_CONTEMPT, SETTINGS_MAX_CONTEMPT);
     return true;
 }
 
@@ -252,7 +252,7 @@ static const SettingSpec setting_specs[] = {
      apply_book_randomness, show_book_randomness},
     {"verbose", "verbose", "0-2", "search output: 0 moves only, 1 search table, 2 also hints",
      apply_verbose, show_verbose},
-    {"contempt", "contempt", "CENTIDISCS", "draw value for black (stored; not used by search yet)",
+    {"contempt", "contempt", "CENTIDISCS", "what a draw is worth to black, -200..200 (midgame searches)",
      apply_contempt, show_contempt},
 };
 enum { SETTING_COUNT = sizeof setting_specs / sizeof setting_specs[0] };

@@ -13,6 +13,9 @@ enum {
     SETTINGS_PATH_SIZE = 4096,
     SETTINGS_MAX_THREADS = 64,
     SETTINGS_MAX_HASH = 1 << 16, /* megabytes */
+    /* centidiscs either way: 2 discs, search.h's SEARCH_MAX_DRAW (the GUI sends 100, 0 or
+     * -100) */
+    SETTINGS_MAX_CONTEMPT = 200,
     SETTINGS_DEFAULT_DEPTH = 7,
     SETTINGS_DEFAULT_EXACT = 20,
     SETTINGS_DEFAULT_HASH = 128
@@ -27,7 +30,8 @@ typedef struct EngineSettings {
     int hash_megabytes; /* transposition table */
     double seconds;     /* time per search, 0 = no limit */
     int verbose;        /* REPL output: 0 moves only, 1 search table, 2 also hint iterations */
-    int contempt;       /* draw value for black in centidiscs (NBoard `set contempt`) */
+    int contempt;       /* draw value for black in centidiscs, within +-SETTINGS_MAX_CONTEMPT
+                           (NBoard `set contempt`) */
     bool use_book;
     int book_randomness; /* play any book move within this many discs of the best (0: the best) */
     char weights[SETTINGS_PATH_SIZE]; /* "" = the default weights (paths.h) */

@@ -531,7 +531,7 @@ START_TEST(test_bad_input)
         "set game (;GM[Othello]BO[8 ---------------------------O*------*O----;)",
         "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[A1];)",
         "set depth 0", "set depth 61", "set depth x", "set depth", "set contempt x",
-        "set contempt", "set colour red", "ping", "ping abc", "ping 1.5", "hint 0", "hint 65",
+        "set contempt", "set contempt 201", "set contempt -201", "set colour red", "ping", "ping abc", "ping 1.5", "hint 0", "hint 65",
         "hint x", "nboard 3", "nboard", "\x01\x02\x7f move", "=== F5", "pong 3",
         "set game junk (;GM[Othello];)", "set game (;GM[Othello];) junk",
         "set game (;GM[Othello];)(;GM[Othello];)",

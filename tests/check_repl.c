@@ -48,6 +48,18 @@ static void assert_has(const char *output, const char *needle)
     ck_assert_msg(strstr(output, needle) != NULL, "'%s' missing from:\n%s", needle, tail(output));
 }
 
+/* Where `needle` first occurs in `text` from offset `from`, which it must. Not inlined:
+ * inlined into a test, gcc 12 took `found` for a pointer to run_script's local variable
+ * (-Wdangling-pointer). */
+static __attribute__((noinline)) size_t find_from(const char *text, size_t from, const char *needle)
+{
+    const char *found = strstr(text + from, needle);
+    size_t at = found ? (size_t)(found - text) : 0;
+    ck_assert_msg(found != NULL, "'%s' missing after offset %zu of:\n%s", needle, from,
+                  tail(text));
+    return at;
+}
+
 static int count(const char *output, const char *needle)
 {
     int n = 0;
@@ -168,6 +180,8 @@ START_TEST(test_option_commands)
         "time 1.5\n"
         "verbose 2\n"
         "contempt 100\n"
+        "contempt 250\n"
+        "contempt\n"
         "book-file /nonexistent/book\n"
         "set level = 6\n"
         "LEVEL 99\n"
@@ -189,6 +203,7 @@ START_TEST(test_option_commands)
     assert_has(out, "time 1.5 s per search\n");
     assert_has(out, "verbose 2\n");
     assert_has(out, "contempt 100 centidiscs\n");
+    assert_has(out, "error: contempt: '250' is not a number of centidiscs from -200 to 200");
     /* a book that cannot be read is refused, and the setting stays */
     assert_has(out, "error: book-file: /nonexistent/book: cannot open");
     assert_has(out, "book-file  (default) (off)\n");
@@ -203,6 +218,37 @@ START_TEST(test_option_commands)
     /* mode 1 with black to move: the engine played at once */
     assert_has(out, "Octuple plays ");
     assert_has(out, "mode 3 (engine plays neither side)");
+    free(out);
+}
+END_TEST
+
+START_TEST(test_contempt)
+{
+    /* white to move, 7 empties, a draw with best play: a midgame search to the end values
+     * it at the contempt (Black's view, so negated for White); an exact solve reports the
+     * draw itself */
+    char *out = run_script(
+        "setboard XOOOOO-XXOOXXXX-XOOOXX--XOOXXOOOXOOXXXOXXOXOOOXXXXOOOX-XXXXXX-X- O\n"
+        "exact 0\n"
+        "depth 8\n"
+        "contempt 100\n"
+        "hint\n"
+        "contempt -50\n"
+        "hint\n"
+        "contempt 0\n"
+        "hint\n"
+        "exact 20\n"
+        "contempt 100\n"
+        "hint\n",
+        0);
+    size_t at = find_from(out, 0, "contempt 100 centidiscs\n");
+    at = find_from(out, at, "   1. g1     -1.00  ");
+    at = find_from(out, at, "contempt -50 centidiscs\n");
+    at = find_from(out, at, "   1. g1     +0.50  ");
+    at = find_from(out, at, "contempt 0 centidiscs\n");
+    at = find_from(out, at, "   1. g1     +0.00  ");
+    at = find_from(out, at, "hint: 1 best moves, exact (7 empties)\n");
+    find_from(out, at, "   1. g1        +0  ");
     free(out);
 }
 END_TEST
@@ -568,6 +614,7 @@ int main(void)
     tcase_add_test(pipes, test_game_commands);
     tcase_add_test(pipes, test_search_commands);
     tcase_add_test(pipes, test_option_commands);
+    tcase_add_test(pipes, test_contempt);
     tcase_add_test(pipes, test_info_commands);
     tcase_add_test(pipes, test_book_commands);
     tcase_add_test(pipes, test_files);

@@ -344,6 +344,91 @@ START_TEST(test_midgame_matches_minimax)
 }
 END_TEST
 
+/* Alpha-beta to the end in evaluation units, without tables or ordering, where a draw is
+ * worth `draw` to the side to move (the contempt, seen from each side in turn). */
+static int alphabeta_with_draw(const Board *board, int draw, int alpha, int beta)
+{
+    uint64_t moves = board_legal(board);
+    if (!moves) {
+        Board passed = {board->opponent, board->player};
+        if (!board_legal(&passed)) {
+            int discs = board_final_score(board);
+            return discs ? discs * EVAL_DISC : draw;
+        }
+        return -alphabeta_with_draw(&passed, -draw, -beta, -alpha);
+    }
+    for (; moves; moves &= moves - 1) {
+        Board next = *board;
+        board_play(&next, __builtin_ctzll(moves));
+        int value = -alphabeta_with_draw(&next, -draw, -beta, -alpha);
+        if (value >= beta)
+            return value;
+        if (value > alpha)
+            alpha = value;
+    }
+    return alpha;
+}
+
+static int value_with_draw(const Board *board, int draw)
+{
+    return alphabeta_with_draw(board, draw, -1000000, 1000000);
+}
+
+START_TEST(test_contempt_values_draws)
+{
+    /* midgame searches deep enough to reach every end: their scores must be the minimax of
+     * the final counts with draws at the contempt, also when the table already holds the
+     * exact solver's bounds (which count a draw as 0); the exact solve itself picks a move
+     * that is best with the contempt too, and reports the plain score */
+    static const int draws[] = {EVAL_DISC, -EVAL_DISC, 2 * EVAL_DISC, -2 * EVAL_DISC, 37};
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 8, &error));
+    search_set_model(&search, NULL);
+    TestRandom random = {77};
+    int tried = 0, changed = 0;
+    for (int round = 0; tried < 30; ++round) {
+        Board board;
+        /* from 11 empties the solver leaves its bounds in the shared table */
+        int empties = 12 + round % 2;
+        if (!random_position(&random, empties, &board))
+            continue;
+        int draw = draws[round % 5];
+        SearchLimits limits = search_default_limits();
+        limits.depth = empties; /* every leaf is a finished game */
+        limits.draw = draw;
+        limits.lines = 64; /* every root move's exact score: tight bounds in the table */
+        tt_clear(&search.tt);
+        SearchResult exact;
+        search_run(&search, &board, &limits, &exact, NULL, NULL);
+        ck_assert(exact.exact);
+        if (exact.score != 0 && round % 64 != 0)
+            continue; /* mostly drawn positions, where the contempt shows */
+        int expected = value_with_draw(&board, draw);
+        ck_assert_int_eq(exact.score, value_with_draw(&board, 0));
+        changed += expected != exact.score;
+        if (exact.move >= 0 && exact.move < 64) {
+            Board next = board;
+            board_play(&next, exact.move);
+            ck_assert_int_eq(-value_with_draw(&next, -draw), expected);
+        }
+
+        limits.exact_empties = 0;
+        limits.lines = 1;
+        SearchResult result; /* the table still holds the exact bounds */
+        search_run(&search, &board, &limits, &result, NULL, NULL);
+        ck_assert_int_eq(result.score, expected);
+        tt_clear(&search.tt);
+        search_run(&search, &board, &limits, &result, NULL, NULL);
+        ck_assert_int_eq(result.score, expected);
+        ++tried;
+    }
+    /* the positions must include draws, or the test proves nothing */
+    ck_assert_int_ge(changed, 15);
+    search_free(&search);
+}
+END_TEST
+
 START_TEST(test_parallel_solves_match_one_thread)
 {
     /* nodes from 8 empties up are shared out, so the split points, their cutoffs and the
@@ -695,6 +780,7 @@ int main(void)
     TCase *search = tcase_create("search");
     tcase_set_timeout(search, 300);
     tcase_add_test(search, test_midgame_matches_minimax);
+    tcase_add_test(search, test_contempt_values_draws);
     tcase_add_test(search, test_exact_same_with_tt_and_threads);
     tcase_add_test(search, test_parallel_solves_match_one_thread);
     tcase_add_test(search, test_wld_solves_match_exact_outcomes);
