@@ -1063,7 +1063,14 @@ int main(int argc, char **argv)
         else if (!strcmp(option, "--wthor")) args.wthor = value;
         else if (!strcmp(option, "--shape")) args.shape = value;
         else if (!strcmp(option, "--out")) args.out = value;
-        else if (!strcmp(option, "--name")) args.name = value;
+        else if (!strcmp(option, "--name")) {
+            if (strlen(value) >= MODEL_NAME_SIZE) { /* the file holds no more: never cut */
+                fprintf(stderr, "octuple-train: --name: '%s' has %zu characters; a network's "
+                        "name holds at most %d\n", value, strlen(value), MODEL_NAME_SIZE - 1);
+                return 2;
+            }
+            args.name = value;
+        }
         else if (!strcmp(option, "--phase-width") && numeric && number >= 1 && number <= 61) {
             args.phase_width = (int)number;
             args.phase_width_given = true;

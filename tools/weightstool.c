@@ -2,6 +2,7 @@
  *   weightstool import-league NETWORK.txt OUT.ow   Othello League text -> weights file
  *   weightstool dump FILE.ow                       model_dump of a weights file
  *   weightstool dump-league NETWORK.txt            model_dump of an imported League network
+ *   weightstool rename FILE.ow NAME OUT.ow         the same weights under another name
  * The engine will expose the dump itself; this exists so weights/ can be regenerated. */
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +16,8 @@ static int usage(void)
 {
     fputs("usage: weightstool import-league NETWORK.txt OUT.ow\n"
           "       weightstool dump FILE.ow\n"
-          "       weightstool dump-league NETWORK.txt\n", stderr);
+          "       weightstool dump-league NETWORK.txt\n"
+          "       weightstool rename FILE.ow NAME OUT.ow\n", stderr);
     return 2;
 }
 
@@ -37,6 +39,15 @@ int main(int argc, char **argv)
         ok = model_import_league(argv[2], &model, &error);
         if (ok)
             model_dump(stdout, model);
+    } else if (strcmp(command, "rename") == 0 && argc == 5) {
+        ok = model_load(argv[2], &model, &error);
+        if (ok && strlen(argv[3]) >= sizeof model->name)
+            ok = error_set(&error, "'%s' is longer than a name's %zu characters", argv[3],
+                           sizeof model->name - 1);
+        if (ok) {
+            snprintf(model->name, sizeof model->name, "%s", argv[3]);
+            ok = model_save(model, argv[4], &error);
+        }
     } else {
         return usage();
     }
