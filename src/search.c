@@ -821,15 +821,20 @@ static bool root_wld(Worker *worker, RootMove *moves, int count, int depth, int 
     return true;
 }
 
-static void collect_pv(Search *search, const Board *board, int first, SearchResult *result)
+/* The line from the table's moves. A midgame line stops after `depth` moves (passes cost no
+ * depth): further moves would come from older, deeper entries, not from this search. */
+static void collect_pv(Search *search, const Board *board, int first, int depth, bool exact,
+                       SearchResult *result)
 {
     Board position = *board;
     result->pv_length = 0;
-    int move = first;
-    while (result->pv_length < SEARCH_MAX_DEPTH && move != MOVE_NONE) {
+    int move = first, played = 0;
+    while (result->pv_length < SEARCH_MAX_DEPTH && move != MOVE_NONE
+           && (exact || played < depth)) {
         if (!board_try_play(&position, move))
             break;
         result->pv[result->pv_length++] = move;
+        played += move != MOVE_PASS;
         if (board_is_over(&position))
             break;
         if (!board_can_move(&position)) {
@@ -852,7 +857,8 @@ static void fill_result(Worker *worker, const RootMove *moves, int count, int de
     result->line_count = count < lines ? count : lines;
     for (int i = 0; i < result->line_count; ++i)
         result->lines[i] = (SearchLine){moves[i].move, moves[i].score};
-    collect_pv(worker->search, &worker->states[0].board, moves[0].move, result);
+    collect_pv(worker->search, &worker->states[0].board, moves[0].move, depth, exact || wld,
+               result);
 }
 
 typedef struct RunShared {

@@ -337,6 +337,15 @@ START_TEST(test_midgame_matches_minimax)
         ck_assert(board_legal(&board) >> pvs.move & 1);
         ck_assert_int_ge(pvs.pv_length, 1);
         ck_assert_int_eq(pvs.pv[0], pvs.move);
+        int played = 0;
+        for (int i = 0; i < pvs.pv_length; ++i)
+            played += pvs.pv[i] != MOVE_PASS;
+        ck_assert_int_le(played, depth);
+        /* a shallower search after it: its line stops at its own depth, where the table's
+         * deeper entries would have made it longer */
+        limits.depth = 1;
+        search_run(&search, &board, &limits, &pvs, NULL, NULL);
+        ck_assert_int_eq(pvs.pv_length, 1);
         ++tried;
     }
     search_free(&search);
