@@ -804,7 +804,10 @@ static void *task_main(void *argument)
             /* answered from the book */
         } else {
             ProgressContext progress = {engine, &report, nodes};
-            limits.draw = contempt_units(engine->settings.contempt, report.side);
+            /* an analysis measures moves in discs: a draw counts 0 there, as in its exact
+             * plies, or the first midgame ply would show a drawn move as a loss */
+            limits.draw = engine->request.task == ENGINE_ANALYZE
+                        ? 0 : contempt_units(engine->settings.contempt, report.side);
             search_run(&engine->search, &report.board, &limits, &report.result, on_progress,
                        &progress);
             nodes += report.result.nodes;

@@ -700,7 +700,10 @@ static int root_widen(Worker *worker, const RootMove *move, int depth, int low, 
  * scores are always even, so (g - 2, g + 2) asks exactly "is it g?". */
 static int root_aspiration(Worker *worker, const RootMove *move, int depth, int guess)
 {
-    int center = 2 * EVAL_DISC * (int)lround((double)guess / (2 * EVAL_DISC));
+    /* a guess of the contempt is a draw the searches before found: asked as a draw, where
+     * rounding a contempt of +-1 disc would ask +-2 discs */
+    int center = guess == worker->limits->draw && guess ? 0
+               : 2 * EVAL_DISC * (int)lround((double)guess / (2 * EVAL_DISC));
     return root_widen(worker, move, depth, center - 2 * EVAL_DISC, center + 2 * EVAL_DISC);
 }
 

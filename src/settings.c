@@ -252,7 +252,8 @@ static const SettingSpec setting_specs[] = {
      apply_book_randomness, show_book_randomness},
     {"verbose", "verbose", "0-2", "search output: 0 moves only, 1 search table, 2 also hints",
      apply_verbose, show_verbose},
-    {"contempt", "contempt", "CENTIDISCS", "what a draw is worth to black, -200..200 (midgame searches)",
+    {"contempt", "contempt", "CENTIDISCS",
+     "what a draw is worth to black, -200..200 (midgame searches)",
      apply_contempt, show_contempt},
 };
 enum { SETTING_COUNT = sizeof setting_specs / sizeof setting_specs[0] };
