@@ -183,20 +183,25 @@ static int order_moves(Worker *worker, int ply, int depth, uint64_t moves, int t
     return count;
 }
 
-/* A finished game's value for the side to move at `ply`: the disc count, or for a draw the
- * contempt (limits->draw is the root mover's view, and every ply, passes too, swaps it). */
-static int final_units(const Worker *worker, const Board *board, int ply)
+/* The contempt for the side to move at `ply`: limits->draw is the root mover's view, and
+ * every ply, passes too, swaps it. */
+static int draw_at(const Worker *worker, int ply)
 {
-    int discs = board_final_score(board);
-    if (discs)
-        return discs * EVAL_DISC;
     return ply & 1 ? -worker->limits->draw : worker->limits->draw;
 }
 
+/* A finished game's value for the side to move at `ply`: the disc count, or for a draw the
+ * contempt. */
+static int final_units(const Worker *worker, const Board *board, int ply)
+{
+    int discs = board_final_score(board);
+    return discs ? discs * EVAL_DISC : draw_at(worker, ply);
+}
+
 /* An exact entry's bounds (discs) in the units of a midgame search that values a draw at
- * `draw` (nonzero). Exact scores are even, so the bounds tighten to even discs first; a
- * lower bound of 0 then means a draw or a win of 2 or more, worth at least
- * min(draw, 2 discs), and an upper bound of 0 likewise. */
+ * `draw` (nonzero, within +-SEARCH_MAX_DRAW). Exact scores are even, so the bounds tighten
+ * to even discs first; a bound of 0 then means a draw or a score of 2 discs or more beyond
+ * it, and a draw is the nearer of the two. */
 static void exact_bounds_with_draw(int *lower, int *upper, int draw)
 {
     int low = *lower + (*lower & 1), high = *upper - (*upper & 1);
@@ -205,16 +210,8 @@ static void exact_bounds_with_draw(int *lower, int *upper, int draw)
         *upper *= EVAL_DISC;
         return;
     }
-    if (low == 0 && high == 0) {
-        *lower = *upper = draw;
-        return;
-    }
-    int draw_or_win = draw < 2 * EVAL_DISC ? draw : 2 * EVAL_DISC;
-    int draw_or_loss = draw > -2 * EVAL_DISC ? draw : -2 * EVAL_DISC;
-    *lower = low > 0 ? low * EVAL_DISC
-           : low == 0 ? draw_or_win : (low * EVAL_DISC < draw ? low * EVAL_DISC : draw);
-    *upper = high < 0 ? high * EVAL_DISC
-           : high == 0 ? draw_or_loss : (high * EVAL_DISC > draw ? high * EVAL_DISC : draw);
+    *lower = low ? low * EVAL_DISC : draw;
+    *upper = high ? high * EVAL_DISC : draw;
 }
 
 static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool passed);
@@ -287,10 +284,10 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
         bool usable = entry.depth >= depth && entry.depth < TT_DEPTH_EXACT;
         if (entry.depth >= TT_DEPTH_EXACT) {
             /* exact endgame bounds hold at any depth; a selective solve's are only likely */
-            int draw = ply & 1 ? -worker->limits->draw : worker->limits->draw;
+            int draw = draw_at(worker, ply);
             if (draw) {
                 exact_bounds_with_draw(&lower, &upper, draw);
-            } else {
+            } else { /* as before contempt: the same tree, the same bench nodes */
                 lower *= EVAL_DISC;
                 upper *= EVAL_DISC;
             }
