@@ -57,7 +57,8 @@ static void set_fault(MatchGameOutcome *outcome, MatchEngine *engines[2], Color 
     outcome->fault = fault;
     outcome->faulty = side;
     const char *name = engines[side] ? engines[side]->spec->name : "?";
-    char position[256];
+    /* the board and up to 128 moves with their passes: about 340 characters */
+    char position[9 + BOARD_TEXT_SIZE + 8 + 2 * GAME_MOVE_CAPACITY + 2];
     describe_position(&outcome->record.game, position, sizeof position);
     snprintf(outcome->event, sizeof outcome->event, "%s (%s) %s: %s; %s", name,
              color_name(side), match_fault_name(fault), detail, position);

@@ -317,7 +317,10 @@ static int parse_options(int argc, char **argv, Options *options)
                 size_t length = strlen(options->engines[e].name);
                 if (length > sizeof options->engines[e].name - 3)
                     length = sizeof options->engines[e].name - 3;
-                snprintf(options->engines[e].name + length, 3, "-%d", e + 1);
+                /* "-1" or "-2": two characters and the terminator, as reserved above */
+                options->engines[e].name[length] = '-';
+                options->engines[e].name[length + 1] = (char)('1' + e);
+                options->engines[e].name[length + 2] = '\0';
             }
     }
     return 0;

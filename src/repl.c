@@ -159,8 +159,9 @@ static bool editor_init(Editor *editor, Session *session, FILE *in, FILE *out)
     el_set(editor->el, EL_PROMPT, editor_prompt);
     el_set(editor->el, EL_EDITOR, "emacs");
     el_set(editor->el, EL_HIST, history, editor->history);
-    el_set(editor->el, EL_ADDFN, "octuple-complete", "complete a command, move or file",
-           editor_complete);
+    /* the wide call: libedit's narrow el_set copies these two names and never frees them */
+    el_wset(editor->el, EL_ADDFN, L"octuple-complete", L"complete a command, move or file",
+            editor_complete);
     el_set(editor->el, EL_BIND, "^I", "octuple-complete", NULL);
     el_source(editor->el, NULL); /* the user's ~/.editrc, as other libedit programs do */
     return true;

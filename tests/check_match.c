@@ -337,6 +337,7 @@ START_TEST(test_openings_generated)
     ck_assert(match_openings_generate(&spec, &b, NULL, NULL, NULL, &error));
     for (int i = 0; i < 4; ++i) /* deterministic, and a shorter list is a prefix */
         ck_assert(!memcmp(&a[i], &b[i], sizeof a[i]));
+    free(b);
     for (int i = 0; i < 6; ++i) {
         ck_assert_int_eq(a[i].move_count, 8);
         ck_assert(fabs(scores[i]) <= 2.0);
@@ -355,6 +356,7 @@ START_TEST(test_openings_generated)
     Game *c;
     ck_assert(match_openings_generate(&spec, &c, NULL, NULL, NULL, &error));
     ck_assert(memcmp(a, c, 4 * sizeof *a)); /* another seed, other openings */
+    free(c);
     /* impossible balance: a clear error instead of a long loop */
     spec.count = 2;
     spec.plies = 1;
