@@ -5,6 +5,7 @@
 #include <check.h>
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -749,6 +750,135 @@ START_TEST(test_go_then_end_of_input_names_a_legal_move)
 }
 END_TEST
 
+/* ---- random sessions ---- */
+
+static uint64_t random_next(uint64_t *state)
+{
+    /* xorshift64*: the sessions depend on the seed alone */
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 0x2545f4914f6cdd1dULL;
+}
+
+static const char *random_pick(uint64_t *state, const char *const *items, size_t count)
+{
+    return items[random_next(state) % count];
+}
+
+#define PICK(state, items) random_pick(state, items, sizeof items / sizeof items[0])
+
+/* One request line, good or bad: the kinds a GUI sends, with numbers, moves and game records
+ * that are often out of range, illegal or damaged. */
+static void random_request(uint64_t *state, char *out, size_t size)
+{
+    static const char *const numbers[] = {"1", "2", "3", "0", "-1", "61", "x", "",
+                                          "99999999999999999999", "2.5", "+2", "1e3"};
+    static const char *const squares[] = {"F5", "f5", "D6", "C3", "c4", "E6", "A1", "h8",
+                                          "PA", "pa", "Z9", "", "F5/1.50", "D3//0.25",
+                                          "F5/x", "C4/1/2/3", "I1", "F55"};
+    static const char *const hints[] = {"1", "2", "4", "64", "0", "-3", "x", ""};
+    static const char *const contempts[] = {"0", "100", "-100", "200", "201", "x", ""};
+    static const char *const junk[] = {"", "foo", "set", "set foo 1", "move", "hint",
+                                       "set depth", "ping", "set game", "  go", "nboard 2",
+                                       "set myname x", "GO", "learn"};
+    switch (random_next(state) % 12) {
+    case 0:
+        snprintf(out, size, "set depth %s", PICK(state, numbers));
+        break;
+    case 1:
+    case 2: {
+        /* a record of the passes game cut anywhere, sometimes with one character changed */
+        int plies = (int)(random_next(state) % 61);
+        char *record = passes_record(plies);
+        size_t length = strlen(record);
+        if (random_next(state) % 3 == 0) {
+            static const char noise[] = "[];()BW*O-8 xZ";
+            record[random_next(state) % length] = noise[random_next(state) % (sizeof noise - 1)];
+        }
+        snprintf(out, size, "set game %s", record);
+        free(record);
+        break;
+    }
+    case 3:
+        snprintf(out, size, "set contempt %s", PICK(state, contempts));
+        break;
+    case 4:
+    case 5:
+        snprintf(out, size, "move %s", PICK(state, squares));
+        break;
+    case 6:
+        snprintf(out, size, "hint %s", PICK(state, hints));
+        break;
+    case 7:
+    case 8:
+        snprintf(out, size, "go");
+        break;
+    case 9:
+        snprintf(out, size, "analyze");
+        break;
+    default:
+        snprintf(out, size, "%s", PICK(state, junk));
+        break;
+    }
+}
+
+/* Seeded random sessions of good and bad requests at random pace, pings among them (each
+ * answered, every line before its pong checked), then the end of input: every line the
+ * engine prints must be one the GUI parses, and the engine must exit cleanly. Bad input
+ * never leaves it unable to answer. */
+START_TEST(test_random_sessions)
+{
+    uint64_t state = 0x6f637475706c65ULL; /* fixed: a failure replays */
+    char request[8192];
+    for (int session = 0; session < 8; ++session) {
+        Child child;
+        ck_assert(start(&child));
+        child_send(&child, "nboard 2\nset depth 2\n");
+        int pings = 0;
+        char sent[1 << 15] = "";
+        for (int i = 0; i < 30; ++i) {
+            random_request(&state, request, sizeof request);
+            if (strlen(sent) + strlen(request) + 2 < sizeof sent) {
+                strcat(sent, request);
+                strcat(sent, "\n");
+            }
+            strcat(request, "\n");
+            child_send(&child, request);
+            if (random_next(&state) % 4 == 0)
+                usleep((useconds_t)(random_next(&state) % 200) * 1000);
+            if (random_next(&state) % 8 == 0) {
+                char skipped[SKIPPED_SIZE] = "";
+                snprintf(request, sizeof request, "ping %d\n", ++pings);
+                child_send(&child, request);
+                char want[32];
+                snprintf(want, sizeof want, "pong %d", pings);
+                char *line = expect(&child, "pong", 60, skipped);
+                ck_assert_msg(!strcmp(line, want), "session %d: '%s' where '%s' was due; "
+                              "sent:\n%s", session, line, want, sent);
+                free(line);
+            }
+        }
+        snprintf(request, sizeof request, "ping %d\n", ++pings);
+        child_send(&child, request);
+        free(expect(&child, "pong", 60, NULL));
+        ck_assert_msg(child_finish(&child, 30) == 0, "session %d did not exit cleanly; sent:\n%s",
+                      session, sent);
+        /* whatever came after the last pong too */
+        for (char *p = child.output + child.line_start; *p;) {
+            char *end = strchr(p, '\n');
+            if (end)
+                *end = '\0';
+            ck_assert_msg(!*p || valid_line(p), "session %d: malformed line '%s'", session, p);
+            if (!end)
+                break;
+            p = end + 1;
+        }
+        free(child.output);
+    }
+}
+END_TEST
+
 /* The shipped book answers the opening: `book` lines with game counts for every first
  * move, and `go` at once with the book's value. */
 START_TEST(test_book_hints_and_go)
@@ -814,6 +944,7 @@ int main(void)
     tcase_add_test(tc, test_book_hints_and_go);
     tcase_add_test(tc, test_go_then_end_of_input_names_a_legal_move);
     tcase_add_test(tc, test_quit_command);
+    tcase_add_test(tc, test_random_sessions);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);
