@@ -43,12 +43,13 @@ static Board bench_position(int index)
     }
 }
 
-bool bench_run(const Model *model, size_t hash_megabytes, FILE *out, BenchTotals *totals)
+bool bench_run(const Model *model, size_t hash_megabytes, FILE *out, FILE *err,
+               BenchTotals *totals)
 {
     Search search;
     OctError error;
     if (!search_init(&search, hash_megabytes, &error)) {
-        fprintf(out, "error: %s\n", error.message);
+        fprintf(err, "error: %s\n", error.message);
         return false;
     }
     search_set_model(&search, model);

@@ -16,6 +16,7 @@ typedef struct BenchTotals {
 
 /* Searches the fixed positions with one thread and a cleared table each time, printing one
  * row per position and a total line. Returns false when memory runs out. */
-bool bench_run(const Model *model, size_t hash_megabytes, FILE *out, BenchTotals *totals);
+bool bench_run(const Model *model, size_t hash_megabytes, FILE *out, FILE *err,
+               BenchTotals *totals);
 
 #endif

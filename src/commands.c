@@ -697,7 +697,7 @@ static void cmd_solve(Session *session, const char *name, const char *args)
     }
     const EngineSettings *settings = engine_settings(session->engine);
     tools_solve_with(args, engine_model(session->engine), (size_t)settings->hash_megabytes,
-                     settings->threads, settings->wld, session->out);
+                     settings->threads, settings->wld, session->out, session->out);
     fflush(session->out);
 }
 

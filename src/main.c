@@ -52,9 +52,9 @@ int main(int argc, char **argv)
     case ACTION_PERFT:
         return tools_perft(&options, stdout);
     case ACTION_SOLVE:
-        return tools_solve(&options, options.solve_path, stdout);
+        return tools_solve(&options, options.solve_path, stdout, stderr);
     case ACTION_BENCH:
-        return tools_bench(&options, stdout);
+        return tools_bench(&options, stdout, stderr);
     case ACTION_REPL:
     case ACTION_NBOARD:
         return run_front_end(&options);

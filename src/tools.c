@@ -117,41 +117,41 @@ static Model *tools_model(const Options *options, FILE *out)
     return model;
 }
 
-int tools_bench(const Options *options, FILE *out)
+int tools_bench(const Options *options, FILE *out, FILE *err)
 {
-    Model *model = tools_model(options, out);
+    Model *model = tools_model(options, err);
     if (!model)
         return 2;
     BenchTotals totals;
-    bool ok = bench_run(model, (size_t)options->settings.hash_megabytes, out, &totals);
+    bool ok = bench_run(model, (size_t)options->settings.hash_megabytes, out, err, &totals);
     model_free(model);
     return ok ? 0 : 2;
 }
 
-int tools_solve(const Options *options, const char *path, FILE *out)
+int tools_solve(const Options *options, const char *path, FILE *out, FILE *err)
 {
-    Model *model = tools_model(options, out);
+    Model *model = tools_model(options, err);
     if (!model && options->settings.weights[0])
         return 2;
     int status = tools_solve_with(path, model, (size_t)options->settings.hash_megabytes,
-                                  options->settings.threads, options->settings.wld, out);
+                                  options->settings.threads, options->settings.wld, out, err);
     model_free(model);
     return status;
 }
 
 int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
-                     int wld, FILE *out)
+                     int wld, FILE *out, FILE *err)
 {
     ObfPosition *positions;
     size_t count;
     OctError error;
     if (!obf_read_file(path, &positions, &count, &error)) {
-        fprintf(out, "error: %s\n", error.message);
+        fprintf(err, "error: %s\n", error.message);
         return 2;
     }
     Search search;
     if (!search_init(&search, hash_megabytes, &error)) {
-        fprintf(out, "error: %s\n", error.message);
+        fprintf(err, "error: %s\n", error.message);
         free(positions);
         return 2;
     }

@@ -12,17 +12,18 @@
 /* Leaf counts for depths 1..options->perft_depth from options->board. */
 int tools_perft(const Options *options, FILE *out);
 /* The fixed search workload of bench.h with the default (or --weights) model. */
-int tools_bench(const Options *options, FILE *out);
+int tools_bench(const Options *options, FILE *out, FILE *err);
 /* The same from any position (the REPL's `perft`). */
 int tools_perft_from(const Board *board, Color side, int depth, FILE *out);
 /* Solves every position of an OBF file; returns 0 when every score is right, 1 when some
  * score is wrong, 2 when the file cannot be read. Positions of at most `wld` empties
  * (settings.wld) are solved for win, draw or loss only and judged by the sign of the score.
  * Loads the model only when weights are named (--weights, $OCTUPLE_WEIGHTS); else the bare
- * endgame solver orders the moves. */
-int tools_solve(const Options *options, const char *path, FILE *out);
+ * endgame solver orders the moves. The rows go to `out`, errors and warnings to `err` (the
+ * command line's stderr; the console passes its own output for both). */
+int tools_solve(const Options *options, const char *path, FILE *out, FILE *err);
 /* The same with a given model (may be NULL), table size, thread count and `wld`. */
 int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
-                     int wld, FILE *out);
+                     int wld, FILE *out, FILE *err);
 
 #endif

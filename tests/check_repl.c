@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "book.h"
@@ -487,6 +488,27 @@ START_TEST(test_command_line)
     out = run_args(bad_weights, "", 1);
     assert_has(out, "/nonexistent.ow");
     free(out);
+    /* --solve of a damaged file: status 2, the error (file and line) on stderr alone */
+    char *obf = temp_path("damaged.obf");
+    write_file(obf, "XXXX O;\n");
+    char command[2048];
+    char text[4096];
+    snprintf(command, sizeof command, "'%s' --solve '%s' --hash 8 2>/dev/null", OCTUPLE_BINARY,
+             obf);
+    FILE *pipe = popen(command, "r");
+    size_t got = fread(text, 1, sizeof text - 1, pipe);
+    text[got] = '\0';
+    int status = pclose(pipe);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 2, "status %d", status);
+    ck_assert_msg(got == 0, "stdout: %s", text);
+    snprintf(command, sizeof command, "'%s' --solve '%s' --hash 8 2>&1 >/dev/null",
+             OCTUPLE_BINARY, obf);
+    pipe = popen(command, "r");
+    got = fread(text, 1, sizeof text - 1, pipe);
+    text[got] = '\0';
+    pclose(pipe);
+    assert_has(text, "damaged.obf: line 1");
+    free(obf);
 }
 END_TEST
 
