@@ -1,17 +1,25 @@
 #!/bin/sh
 # make sanitize-check: the unit tests once more, built with AddressSanitizer and
-# UndefinedBehaviorSanitizer. The release's sources (make distdir) are configured in a
-# temporary directory, so the tree's own build stays as it is; any out-of-bounds access, use
-# after free, leak or undefined behaviour, in a test or in an engine process a test starts,
-# fails its test.
-# Usage (from a configured build tree): tools/sanitize-check.sh [MAKE]
+# UndefinedBehaviorSanitizer (or, with SANITIZE=thread, ThreadSanitizer). The release's
+# sources (make distdir) are configured in a temporary directory, so the tree's own build
+# stays as it is; any out-of-bounds access, use after free, leak, undefined behaviour or data
+# race, in a test or in an engine process a test starts, fails its test.
+# Usage (from a configured build tree): tools/sanitize-check.sh [MAKE [address|thread]]
 set -eu
 make=${1:-make}
+kind=${2:-address}
+case $kind in
+address) flags='-fsanitize=address,undefined -fno-sanitize-recover=undefined' ;;
+thread) flags='-fsanitize=thread' ;;
+*)
+    echo "sanitize-check: SANITIZE is address or thread, not '$kind'" >&2
+    exit 2
+    ;;
+esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/octuple-sanitize.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 "$make" distdir distdir="$work/src" >/dev/null
 cd "$work/src"
-flags='-fsanitize=address,undefined -fno-sanitize-recover=undefined'
 ./configure --with-cpu=native CFLAGS="-O1 -g -fno-omit-frame-pointer $flags" \
     LDFLAGS="$flags" >"$work/configure.log" || {
     tail -n 20 "$work/configure.log" >&2
@@ -21,8 +29,15 @@ flags='-fsanitize=address,undefined -fno-sanitize-recover=undefined'
 # a core dump; the full stacks name libedit's frames too
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:fast_unwind_on_malloc=0
 export UBSAN_OPTIONS=print_stacktrace=1
-# the instrumented code runs several times slower: Check's per-test limits grow to match
-export CK_TIMEOUT_MULTIPLIER=5
+# a race report ends the process with this status once it finishes, which fails the test
+export TSAN_OPTIONS=exitcode=66
+# the instrumented code runs several times slower (ThreadSanitizer more): Check's per-test
+# limits grow to match
+if [ "$kind" = thread ]; then
+    export CK_TIMEOUT_MULTIPLIER=10
+else
+    export CK_TIMEOUT_MULTIPLIER=5
+fi
 "$make" -j2 >"$work/make.log" 2>&1 || {
     tail -n 40 "$work/make.log" >&2
     exit 1
@@ -33,8 +48,12 @@ if grep -n 'warning:' "$work/make.log" >&2; then
 fi
 if ! "$make" -j2 check; then
     for log in tests/*.log; do
-        grep -q -E 'Sanitizer|runtime error|FAIL' "$log" && sed -n '1,80p' "$log" >&2
+        grep -q -E 'Sanitizer|runtime error|FAIL|Early exit' "$log" && sed -n '1,80p' "$log" >&2
     done
     exit 1
 fi
-echo "sanitize-check: every unit test passed under AddressSanitizer and UBSan"
+if [ "$kind" = thread ]; then
+    echo "sanitize-check: every unit test passed under ThreadSanitizer"
+else
+    echo "sanitize-check: every unit test passed under AddressSanitizer and UBSan"
+fi
