@@ -95,32 +95,39 @@ static const char *format_solved(int score, bool wld, char *out, size_t size)
 }
 
 /* The model given by --weights, else the default weights the engine would load (their
- * evaluation orders the solver's moves). NULL with a message when neither loads. */
-static Model *tools_model(const Options *options, FILE *out)
+ * evaluation orders the solver's moves) into *model. Without any: an error and 2 when the
+ * action needs them (`required`), else a warning, NULL and 0. Weights that fail to load: an
+ * error and 2. */
+static int tools_model(const Options *options, FILE *err, bool required, Model **model)
 {
     static const char *const names[] = {"octuple.ow", "jaskowski-all2.ow"};
-    Model *model = NULL;
     OctError error;
     char path[SETTINGS_PATH_SIZE];
     const char *weights = options->settings.weights;
+    *model = NULL;
     if (!weights[0]) {
         if (!paths_find_data(options->settings.program, names, 2, path, sizeof path, NULL, 0)) {
-            fprintf(out, "warning: no default weights found; searching without an evaluation\n");
-            return NULL;
+            if (required) {
+                fprintf(err, "error: no weights found (give --weights FILE)\n");
+                return 2;
+            }
+            fprintf(err, "warning: no default weights found; the solver orders its moves "
+                    "by mobility alone\n");
+            return 0;
         }
         weights = path;
     }
-    if (!model_load(weights, &model, &error)) {
-        fprintf(out, "error: %s\n", error.message);
-        return NULL;
+    if (!model_load(weights, model, &error)) {
+        fprintf(err, "error: %s\n", error.message);
+        return 2;
     }
-    return model;
+    return 0;
 }
 
 int tools_bench(const Options *options, FILE *out, FILE *err)
 {
-    Model *model = tools_model(options, err);
-    if (!model)
+    Model *model;
+    if (tools_model(options, err, true, &model))
         return 2;
     BenchTotals totals;
     bool ok = bench_run(model, (size_t)options->settings.hash_megabytes, out, err, &totals);
@@ -130,8 +137,8 @@ int tools_bench(const Options *options, FILE *out, FILE *err)
 
 int tools_solve(const Options *options, const char *path, FILE *out, FILE *err)
 {
-    Model *model = tools_model(options, err);
-    if (!model && options->settings.weights[0])
+    Model *model;
+    if (tools_model(options, err, false, &model))
         return 2;
     int status = tools_solve_with(path, model, (size_t)options->settings.hash_megabytes,
                                   options->settings.threads, options->settings.wld, out, err);

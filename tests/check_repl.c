@@ -496,6 +496,7 @@ START_TEST(test_command_line)
     snprintf(command, sizeof command, "'%s' --solve '%s' --hash 8 2>/dev/null", OCTUPLE_BINARY,
              obf);
     FILE *pipe = popen(command, "r");
+    ck_assert_ptr_nonnull(pipe);
     size_t got = fread(text, 1, sizeof text - 1, pipe);
     text[got] = '\0';
     int status = pclose(pipe);
@@ -504,6 +505,7 @@ START_TEST(test_command_line)
     snprintf(command, sizeof command, "'%s' --solve '%s' --hash 8 2>&1 >/dev/null",
              OCTUPLE_BINARY, obf);
     pipe = popen(command, "r");
+    ck_assert_ptr_nonnull(pipe);
     got = fread(text, 1, sizeof text - 1, pipe);
     text[got] = '\0';
     pclose(pipe);

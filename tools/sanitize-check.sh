@@ -17,8 +17,13 @@ thread) flags='-fsanitize=thread' ;;
     ;;
 esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/octuple-sanitize.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 "$make" distdir distdir="$work/src" >/dev/null
+# the inner build is a fresh one: neither the outer make's -j (its jobserver) nor its
+# command-line variables (CFLAGS=...) carry over
+unset MAKEFLAGS MFLAGS
 cd "$work/src"
 ./configure --with-cpu=native CFLAGS="-O1 -g -fno-omit-frame-pointer $flags" \
     LDFLAGS="$flags" >"$work/configure.log" || {
@@ -42,7 +47,7 @@ fi
     tail -n 40 "$work/make.log" >&2
     exit 1
 }
-if grep -n 'warning:' "$work/make.log" >&2; then
+if grep -n -E '^[^ :]+:[0-9]+:[0-9]+: warning:' "$work/make.log" >&2; then
     echo "sanitize-check: the sanitized build (-O1) has warnings" >&2
     exit 1
 fi
