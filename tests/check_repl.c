@@ -61,6 +61,17 @@ static __attribute__((noinline)) size_t find_from(const char *text, size_t from,
     return at;
 }
 
+/* Runs a shell command, keeping what it prints (cut to `size` - 1 bytes) in `out`; returns
+ * its wait status (pclose). */
+static int shell_output(const char *command, char *out, size_t size)
+{
+    FILE *pipe = popen(command, "r");
+    ck_assert_msg(pipe != NULL, "cannot run: %s", command);
+    size_t got = fread(out, 1, size - 1, pipe);
+    out[got] = '\0';
+    return pclose(pipe);
+}
+
 static int count(const char *output, const char *needle)
 {
     int n = 0;
@@ -495,20 +506,12 @@ START_TEST(test_command_line)
     char text[4096];
     snprintf(command, sizeof command, "'%s' --solve '%s' --hash 8 2>/dev/null", OCTUPLE_BINARY,
              obf);
-    FILE *pipe = popen(command, "r");
-    ck_assert_ptr_nonnull(pipe);
-    size_t got = fread(text, 1, sizeof text - 1, pipe);
-    text[got] = '\0';
-    int status = pclose(pipe);
+    int status = shell_output(command, text, sizeof text);
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 2, "status %d", status);
-    ck_assert_msg(got == 0, "stdout: %s", text);
+    ck_assert_msg(!text[0], "stdout: %s", text);
     snprintf(command, sizeof command, "'%s' --solve '%s' --hash 8 2>&1 >/dev/null",
              OCTUPLE_BINARY, obf);
-    pipe = popen(command, "r");
-    ck_assert_ptr_nonnull(pipe);
-    got = fread(text, 1, sizeof text - 1, pipe);
-    text[got] = '\0';
-    pclose(pipe);
+    shell_output(command, text, sizeof text);
     assert_has(text, "damaged.obf: line 1");
     free(obf);
 }
@@ -529,12 +532,8 @@ START_TEST(test_weights_fallback)
              OCTUPLE_BINARY, copy);
     ck_assert_int_eq(system(command), 0);
     snprintf(command, sizeof command, "echo version | '%s' --hash 8 2>&1", copy);
-    FILE *pipe = popen(command, "r");
-    ck_assert_ptr_nonnull(pipe);
     char out[8192];
-    size_t got = fread(out, 1, sizeof out - 1, pipe);
-    out[got] = '\0';
-    ck_assert_int_eq(pclose(pipe), 0);
+    ck_assert_int_eq(shell_output(command, out, sizeof out), 0);
     if (strstr(out, "(built in)")) {
         assert_has(out, "warning: no weights file found");
         assert_has(out, "SWH");
@@ -544,10 +543,7 @@ START_TEST(test_weights_fallback)
     /* OCTUPLE_DATA_DIR points at a directory of weights */
     snprintf(command, sizeof command,
              "echo version | OCTUPLE_DATA_DIR='%s/weights' '%s' --hash 8 2>&1", TOP_SRCDIR, copy);
-    pipe = popen(command, "r");
-    got = fread(out, 1, sizeof out - 1, pipe);
-    out[got] = '\0';
-    ck_assert_int_eq(pclose(pipe), 0);
+    ck_assert_int_eq(shell_output(command, out, sizeof out), 0);
     assert_has(out, "/weights/");
     ck_assert_ptr_null(strstr(out, "no weights"));
     /* the book lives elsewhere: its absence is said, and the engine plays on */
