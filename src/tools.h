@@ -16,11 +16,11 @@ int tools_bench(const Options *options, FILE *out, FILE *err);
 /* The same from any position (the REPL's `perft`). */
 int tools_perft_from(const Board *board, Color side, int depth, FILE *out);
 /* Solves every position of an OBF file; returns 0 when every score is right, 1 when some
- * score is wrong, 2 when the file cannot be read. Positions of at most `wld` empties
- * (settings.wld) are solved for win, draw or loss only and judged by the sign of the score.
- * Loads the model only when weights are named (--weights, $OCTUPLE_WEIGHTS); else the bare
- * endgame solver orders the moves. The rows go to `out`, errors and warnings to `err` (the
- * command line's stderr; the console passes its own output for both). */
+ * score is wrong, 2 when the file or the weights cannot be read. Positions of at most `wld`
+ * empties (settings.wld) are solved for win, draw or loss only and judged by the sign of the
+ * score. The weights are --weights, else the default ones; without any, a warning, and the
+ * bare endgame solver orders the moves. The rows go to `out`, errors and warnings to `err`
+ * (the command line's stderr; the console passes its own output for both). */
 int tools_solve(const Options *options, const char *path, FILE *out, FILE *err);
 /* The same with a given model (may be NULL), table size, thread count and `wld`. */
 int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
