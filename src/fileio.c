@@ -1,6 +1,8 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,35 +53,65 @@ bool file_read_all(const char *path, size_t limit, char **data, size_t *size, Oc
     return true;
 }
 
+/* The file a write to `path` should replace: the target of a symbolic link, so that the
+ * link stays a link; `path` itself otherwise. `*resolved` is malloc'ed when it differs. */
+static const char *write_target(const char *path, char **resolved)
+{
+    struct stat link;
+    *resolved = NULL;
+    if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode))
+        *resolved = realpath(path, NULL); /* NULL for a dangling link: replace the link */
+    return *resolved ? *resolved : path;
+}
+
 bool file_write_atomic(const char *path, const void *data, size_t size, OctError *error)
 {
-    size_t length = strlen(path);
+    char *resolved;
+    const char *target = write_target(path, &resolved);
+    size_t length = strlen(target);
     char *temporary = malloc(length + 16);
-    if (!temporary)
+    if (!temporary) {
+        free(resolved);
         return error_set(error, "%s: out of memory", path);
-    memcpy(temporary, path, length);
+    }
+    memcpy(temporary, target, length);
     memcpy(temporary + length, ".tmp-XXXXXX", 12);
+    /* Ctrl-C or a kill between mkstemp and rename would leave the temporary file behind:
+     * such signals wait until it is renamed or removed, a fraction of a second */
+    sigset_t blocked, previous;
+    sigemptyset(&blocked);
+    sigaddset(&blocked, SIGINT);
+    sigaddset(&blocked, SIGTERM);
+    sigaddset(&blocked, SIGHUP);
+    sigaddset(&blocked, SIGQUIT);
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous);
     int fd = mkstemp(temporary);
-    if (fd < 0) {
-        error_set(error, "%s: cannot create a temporary file: %s", path, strerror(errno));
-        free(temporary);
-        return false;
-    }
-    fchmod(fd, 0644); /* mkstemp makes 0600; weights are data anyone may read */
-    FILE *file = fdopen(fd, "wb");
-    bool ok = file != NULL;
+    bool ok = fd >= 0;
     if (!ok) {
-        close(fd);
+        error_set(error, "%s: cannot create a temporary file: %s", path, strerror(errno));
     } else {
-        ok = fwrite(data, 1, size, file) == size && fflush(file) == 0 && fsync(fd) == 0;
-        ok = (fclose(file) == 0) && ok;
+        /* mkstemp makes 0600; a replaced file keeps its mode, a new one is data anyone may
+         * read */
+        struct stat old;
+        fchmod(fd, stat(target, &old) == 0 ? (old.st_mode & 07777) : 0644);
+        FILE *file = fdopen(fd, "wb");
+        ok = file != NULL;
+        if (!ok) {
+            close(fd);
+        } else {
+            ok = fwrite(data, 1, size, file) == size && fflush(file) == 0 && fsync(fd) == 0;
+            ok = (fclose(file) == 0) && ok;
+        }
+        if (!ok)
+            error_set(error, "%s: write failed: %s", temporary, strerror(errno));
+        else if (rename(temporary, target) != 0)
+            ok = error_set(error, "%s: cannot rename the temporary file: %s", path,
+                           strerror(errno));
+        if (!ok)
+            remove(temporary);
     }
-    if (!ok)
-        error_set(error, "%s: write failed: %s", temporary, strerror(errno));
-    else if (rename(temporary, path) != 0)
-        ok = error_set(error, "%s: cannot rename the temporary file: %s", path, strerror(errno));
-    if (!ok)
-        remove(temporary);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
     free(temporary);
+    free(resolved);
     return ok;
 }

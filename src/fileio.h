@@ -12,7 +12,9 @@
 bool file_read_all(const char *path, size_t limit, char **data, size_t *size, OctError *error);
 
 /* Writes `size` bytes to a temporary file beside `path`, flushes it to disk, then renames
- * it over `path`: readers see the old file or the new one, never a partial one. */
+ * it over `path`: readers see the old file or the new one, never a partial one. Ctrl-C and
+ * kills wait until the temporary file is renamed or removed; a replaced file keeps its mode,
+ * and a symbolic link its target, which is what gets replaced. */
 bool file_write_atomic(const char *path, const void *data, size_t size, OctError *error);
 
 #endif

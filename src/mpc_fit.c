@@ -52,16 +52,27 @@ static bool line_fit(const Line *line, ProbcutPair *pair)
     return true;
 }
 
+bool mpc_fit_check(const MpcFitOptions *options, OctError *error)
+{
+    int low = options->min_empties, high = options->max_empties;
+    if (low < 1 || high > PROBCUT_MID_MAX_EMPTIES || high < low)
+        return error_set(error, "--min-empties %d and --max-empties %d: need 1 <= min <= max "
+                         "<= %d", low, high, PROBCUT_MID_MAX_EMPTIES);
+    if (options->per_empties < 1)
+        return error_set(error, "--per-empties %d: need at least 1", options->per_empties);
+    if (options->max_depth < PROBCUT_MID_MIN_DEPTH || options->max_depth > PROBCUT_MID_MAX_DEPTH)
+        return error_set(error, "--max-depth %d: need %d..%d", options->max_depth,
+                         PROBCUT_MID_MIN_DEPTH, PROBCUT_MID_MAX_DEPTH);
+    return true;
+}
+
 bool mpc_fit(const TrainSet *set, const Model *model, const MpcFitOptions *options,
              Probcut *out, FILE *log, OctError *error)
 {
     int low = options->min_empties, high = options->max_empties;
     int max_depth = options->max_depth;
-    if (low < 1 || high < low || high > PROBCUT_MID_MAX_EMPTIES || options->per_empties < 1
-        || max_depth < PROBCUT_MID_MIN_DEPTH || max_depth > PROBCUT_MID_MAX_DEPTH)
-        return error_set(error, "mpc fit: empties %d..%d (need 1..%d), depth %d (need %d..%d)",
-                         low, high, PROBCUT_MID_MAX_EMPTIES, max_depth, PROBCUT_MID_MIN_DEPTH,
-                         PROBCUT_MID_MAX_DEPTH);
+    if (!mpc_fit_check(options, error))
+        return false;
     int bands = (high - low) / MPC_FIT_BAND + 1;
     Line (*lines)[PROBCUT_MID_MAX_DEPTH + 1] = calloc((size_t)bands, sizeof *lines);
     size_t total = 0;

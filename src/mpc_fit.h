@@ -26,6 +26,9 @@ typedef struct MpcFitOptions {
     uint64_t seed;
 } MpcFitOptions;
 
+/* Whether the options can be fitted, said in `error` when not (before any work). */
+bool mpc_fit_check(const MpcFitOptions *options, OctError *error);
+
 /* Measures and fits into the midgame part of `out` (its endgame part is left alone); the
  * table of fitted parameters goes to `log` (may be NULL). */
 bool mpc_fit(const TrainSet *set, const Model *model, const MpcFitOptions *options,

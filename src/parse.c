@@ -41,3 +41,16 @@ bool parse_double(const char *text, double low, double high, double *value)
     *value = v;
     return true;
 }
+
+bool parse_u64(const char *text, uint64_t *value)
+{
+    char *end;
+    errno = 0;
+    if (!isdigit((unsigned char)*text)) /* strtoull would take a sign, and wrap "-1" */
+        return false;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || !only_blanks(end))
+        return false;
+    *value = (uint64_t)v;
+    return true;
+}

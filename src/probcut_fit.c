@@ -59,13 +59,23 @@ static bool plane_fit(Cell cells[][PROBCUT_FIT_MAX_DEPTH + 1], int min_empties, 
     return true;
 }
 
+bool probcut_fit_check(const ProbcutFitOptions *options, OctError *error)
+{
+    int low = options->min_empties, high = options->max_empties;
+    if (low < PROBCUT_MIN_EMPTIES || high > PROBCUT_FIT_MAX_EMPTIES || high < low)
+        return error_set(error, "--min-empties %d and --max-empties %d: need %d <= min <= max "
+                         "<= %d", low, high, PROBCUT_MIN_EMPTIES, PROBCUT_FIT_MAX_EMPTIES);
+    if (options->per_empties < 2)
+        return error_set(error, "--per-empties %d: need at least 2", options->per_empties);
+    return true;
+}
+
 bool probcut_fit(const TrainSet *set, const Model *model, const ProbcutFitOptions *options,
                  Probcut *out, FILE *log, OctError *error)
 {
     int low = options->min_empties, high = options->max_empties;
-    if (low < PROBCUT_MIN_EMPTIES || high < low || high > 30 || options->per_empties < 2)
-        return error_set(error, "probcut fit: empties %d..%d (need %d..30) and at least 2 "
-                         "positions each", low, high, PROBCUT_MIN_EMPTIES);
+    if (!probcut_fit_check(options, error))
+        return false;
     int span = high - low + 1;
     Cell (*cells)[PROBCUT_FIT_MAX_DEPTH + 1] = calloc((size_t)span, sizeof *cells);
     int *taken = calloc((size_t)span, sizeof *taken);

@@ -12,7 +12,7 @@
 #include "probcut.h"
 #include "trainset.h"
 
-enum { PROBCUT_FIT_MAX_DEPTH = 8 };
+enum { PROBCUT_FIT_MAX_DEPTH = 8, PROBCUT_FIT_MAX_EMPTIES = 30 };
 
 typedef struct ProbcutFitOptions {
     int min_empties;   /* positions with this many empties ... */
@@ -20,6 +20,9 @@ typedef struct ProbcutFitOptions {
     int per_empties;   /* positions sampled at each count of empties */
     uint64_t seed;
 } ProbcutFitOptions;
+
+/* Whether the options can be fitted, said in `error` when not (before any work). */
+bool probcut_fit_check(const ProbcutFitOptions *options, OctError *error);
 
 /* Measures and fits; the table of measured sigmas goes to `log` (may be NULL). */
 bool probcut_fit(const TrainSet *set, const Model *model, const ProbcutFitOptions *options,

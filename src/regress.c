@@ -155,6 +155,8 @@ static void quantize(Model *model, const FloatModel *weights)
     }
 }
 
+enum { REGRESS_RUNAWAY_LOSS = 64 * 64 };
+
 bool regress_train(Model *model, const TrainSet *set, const RegressOptions *options,
                    RegressReport *report, FILE *log, OctError *error)
 {
@@ -198,14 +200,18 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
             order[i - 1] = order[j];
             order[j] = t;
         }
-        /* the step shrinks over the last epochs to settle the noisy per-sample updates */
-        double rate = options->rate * (epoch < options->epochs / 2 ? 1.0
-                      : 1.0 / (1 + 2.0 * (epoch - options->epochs / 2 + 1)));
+        /* the step shrinks over the last epochs to settle the noisy per-sample updates; a
+         * single epoch runs at the rate given */
+        double rate = options->rate * (epoch < options->epochs / 2 || options->epochs == 1
+                      ? 1.0 : 1.0 / (1 + 2.0 * (epoch - options->epochs / 2 + 1)));
+        double squares = 0;
         for (size_t i = 0; i < train_count; ++i) {
             const TrainPosition *position = &set->positions[order[i]];
             int weight_set = model->phase.set[position->move_number];
             int count = active_entries(model, &weights, &position->board, position->move_number, entries);
-            double delta = rate * (position->target - predict(&weights, weight_set, entries, count));
+            double miss = position->target - predict(&weights, weight_set, entries, count);
+            double delta = rate * miss;
+            squares += miss * miss;
             if (!isfinite(delta)) { /* a step too large for the shape: say so, save nothing */
                 float_model_free(&weights);
                 free(order);
@@ -216,11 +222,25 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
                 weights.values[entries[k]] += (float)delta;
             weights.bias[weight_set] += delta / 16;
         }
+        /* answering 0 everywhere errs by at most 64 discs: a fit that errs more on average
+         * has run away, even while its numbers stay finite */
+        double mean = train_count ? squares / (double)train_count : 0;
+        if (!(mean <= REGRESS_RUNAWAY_LOSS)) {
+            float_model_free(&weights);
+            free(order);
+            return error_set(error, "the fit diverged in epoch %d (mean squared error %.3g "
+                             "discs^2, more than answering 0 everywhere); try a smaller --rate "
+                             "than %g", epoch + 1, mean, options->rate);
+        }
         if (log) {
             FloatPredictor predictor = {model, &weights};
             measure(predict_float, &predictor, set, options, report);
-            fprintf(log, "epoch %d: rate %.5f, train loss %.3f, test loss %.3f\n", epoch + 1,
-                    rate, report->train_loss, report->test_loss);
+            if (report->test_positions)
+                fprintf(log, "epoch %d: rate %.5f, train loss %.3f, test loss %.3f\n",
+                        epoch + 1, rate, report->train_loss, report->test_loss);
+            else
+                fprintf(log, "epoch %d: rate %.5f, train loss %.3f\n", epoch + 1, rate,
+                        report->train_loss);
             fflush(log);
         }
     }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -72,6 +73,8 @@ typedef struct TrainArgs {
     int book_depth;         /* book: search depth of the deviations */
     int threads;            /* book */
     const char *update;     /* book: the book to grow or finish instead of a new one */
+    const char *given[64];  /* the options on the command line, each at most once */
+    int given_count;
 } TrainArgs;
 
 typedef struct TrainCommand {
@@ -92,6 +95,7 @@ static int command_evolve(const TrainArgs *args);
 static int command_coevolve(const TrainArgs *args);
 static int command_shapes(const TrainArgs *args);
 static int command_book(const TrainArgs *args);
+static bool output_ready(const char *command, const char *path, bool directory);
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--label-weight N] "
@@ -182,6 +186,41 @@ static void usage(FILE *out)
                  "follow --seed\n");
 }
 
+/* One command's usage and help. */
+static void command_usage(FILE *out, const TrainCommand *command)
+{
+    fprintf(out, "usage: octuple-train %s %s\n  %s\n", command->name, command->usage,
+            command->help);
+}
+
+/* Whether `option` ("--name") stands in `usage` as a whole word: the usage lines are also
+ * the list of what each command takes, so the help and the parser cannot disagree. */
+static bool usage_has(const char *usage, const char *option)
+{
+    size_t length = strlen(option);
+    for (const char *p = strstr(usage, option); p; p = strstr(p + 1, option)) {
+        bool starts = p == usage || p[-1] == ' ' || p[-1] == '[' || p[-1] == '|';
+        char next = p[length];
+        if (starts && (next == ' ' || next == ']' || next == '\0'))
+            return true;
+    }
+    return false;
+}
+
+/* Whether the command takes a plain argument (its usage starts with one). */
+static bool usage_takes_file(const TrainCommand *command)
+{
+    return strncmp(command->usage, "--", 2) != 0 && command->usage[0] != '[';
+}
+
+static bool args_given(const TrainArgs *args, const char *option)
+{
+    for (int i = 0; i < args->given_count; ++i)
+        if (!strcmp(args->given[i], option))
+            return true;
+    return false;
+}
+
 /* The model at `path`, or NULL after saying why on standard error. */
 static Model *weights_load(const char *path)
 {
@@ -222,10 +261,16 @@ static int command_probcut(const TrainArgs *args)
                         "and/or --labels\n");
         return 2;
     }
+    OctError error;
+    if (!probcut_fit_check(&args->fit, &error)) {
+        fprintf(stderr, "octuple-train probcut: %s\n", error.message);
+        return 2;
+    }
+    if (!output_ready("probcut", args->out, false))
+        return 1;
     Model *model = weights_load(args->weights);
     if (!model)
         return 1;
-    OctError error;
     TrainSet set;
     trainset_init(&set);
     Probcut fitted = {0}; /* the fit sets the endgame part; no midgame part */
@@ -262,10 +307,16 @@ static int command_mpc(const TrainArgs *args)
                         "model; give one\n");
         return 2;
     }
+    OctError error;
+    if (!mpc_fit_check(&args->mpc, &error)) {
+        fprintf(stderr, "octuple-train mpc: %s\n", error.message);
+        return 2;
+    }
+    if (!output_ready("mpc", args->out, false))
+        return 1;
     Model *model = weights_load(args->weights);
     if (!model)
         return 1;
-    OctError error;
     Probcut *fitted = calloc(1, sizeof *fitted);
     TrainSet set;
     trainset_init(&set);
@@ -362,6 +413,8 @@ static int command_label(const TrainArgs *args)
         fprintf(stderr, "octuple-train label: give --out and --logbook and/or --wthor\n");
         return 2;
     }
+    if (!output_ready("label", args->out, false))
+        return 1;
     Model *model = NULL;
     if (args->weights && !(model = weights_load(args->weights)))
         return 1;
@@ -369,6 +422,8 @@ static int command_label(const TrainArgs *args)
     Game *games = NULL;
     size_t count = 0;
     bool ok = collect_games(args, &games, &count, &error);
+    if (ok && count == 0)
+        ok = error_set(&error, "the data holds no finished game");
     if (ok) {
         printf("data: %zu games\n", count);
         ok = labels_make(games, count, &args->label, model, args->out, stdout, &error);
@@ -382,7 +437,7 @@ static int command_label(const TrainArgs *args)
     return 0;
 }
 
-/* "14,16": counts of empties, each 1..36. */
+/* "14,16": counts of empties, each 1..36, each once. */
 static bool parse_empties(const char *text, LabelOptions *label)
 {
     label->empties_count = 0;
@@ -392,8 +447,11 @@ static bool parse_empties(const char *text, LabelOptions *label)
         long value = strtol(p, &end, 10);
         if (end == p || value < 1 || value > 36 || label->empties_count == LABELS_MAX_EMPTIES)
             return false;
+        for (int i = 0; i < label->empties_count; ++i)
+            if (label->empties[i] == value) /* each count once: no position twice */
+                return false;
         label->empties[label->empties_count++] = (int)value;
-        if (*end == ',')
+        if (*end == ',' && end[1])
             ++end;
         else if (*end)
             return false;
@@ -402,8 +460,7 @@ static bool parse_empties(const char *text, LabelOptions *label)
     return label->empties_count > 0;
 }
 
-/* A whole number in [low, high] at the start of `text`, `*end` just after it. */
-/* "18,22,...": island moves, each 1..59. */
+/* "18,22,...": island moves, each 1..59, each once. */
 static bool parse_islands(const char *text, ShapeGaOptions *ga)
 {
     int count = 0;
@@ -413,8 +470,11 @@ static bool parse_islands(const char *text, ShapeGaOptions *ga)
         long value = strtol(p, &end, 10);
         if (end == p || value < 1 || value > 59 || count == SHAPEGA_MAX_ISLANDS)
             return false;
+        for (int i = 0; i < count; ++i)
+            if (ga->moves[i] == value)
+                return false;
         ga->moves[count++] = (int)value;
-        if (*end == ',')
+        if (*end == ',' && end[1])
             ++end;
         else if (*end)
             return false;
@@ -424,6 +484,7 @@ static bool parse_islands(const char *text, ShapeGaOptions *ga)
     return count > 0;
 }
 
+/* A whole number in [low, high] at the start of `text`, `*end` just after it. */
 static bool shape_number(const char *text, int low, int high, int *value, const char **end)
 {
     char *stop;
@@ -433,6 +494,12 @@ static bool shape_number(const char *text, int low, int high, int *value, const 
     *value = (int)n;
     *end = stop;
     return true;
+}
+
+/* A --shape that names a shape file rather than a built-in shape. */
+static bool shape_is_file(const char *name)
+{
+    return strchr(name, '/') || strstr(name, ".shape");
 }
 
 static bool make_shape(const char *name, uint64_t seed, Shape *shape, OctError *error)
@@ -445,7 +512,7 @@ static bool make_shape(const char *name, uint64_t seed, Shape *shape, OctError *
         return shapes_edax_2x5(shape, error);
     if (!strncmp(name, "all-", 4) && name[4] >= '1' && name[4] <= '4' && !name[5])
         return shapes_all_n(name[4] - '0', shape, error);
-    if (strchr(name, '/') || strstr(name, ".shape"))
+    if (shape_is_file(name))
         return shape_read(name, shape, error);
     if (!strcmp(name, "wpc") || !strcmp(name, "pst")) {
         Tuple tuples[SQUARE_COUNT];
@@ -494,6 +561,42 @@ static bool outputs_ready(const char *command, const TrainArgs *args)
         && (!args->league_out || output_ready(command, args->league_out, false));
 }
 
+/* Whether two paths name one file (both exist and share device and inode). */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat first, second;
+    return a && b && stat(a, &first) == 0 && stat(b, &second) == 0
+        && first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+}
+
+/* --out and --league-out must not name an input, nor each other: a slip would replace a
+ * game database or a network with the result. Only book's --update may be its --out (the
+ * book is read whole first). Said on standard error; false when they clash. */
+static bool outputs_apart(const char *command, const TrainArgs *args)
+{
+    const char *inputs[] = {args->logbook, args->labels, args->weights, args->base,
+                            args->league_in, args->opponent, args->shape,
+                            strcmp(command, "book") ? args->update : NULL};
+    const char *outputs[] = {args->out, args->league_out};
+    for (size_t o = 0; o < sizeof outputs / sizeof outputs[0]; ++o) {
+        if (!outputs[o])
+            continue;
+        for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; ++i)
+            if (same_file(outputs[o], inputs[i])) {
+                fprintf(stderr, "octuple-train %s: the output %s is the input %s; name another "
+                        "file\n", command, outputs[o], inputs[i]);
+                return false;
+            }
+    }
+    if (args->out && args->league_out
+        && (!strcmp(args->out, args->league_out) || same_file(args->out, args->league_out))) {
+        fprintf(stderr, "octuple-train %s: --out and --league-out name the same file\n",
+                command);
+        return false;
+    }
+    return true;
+}
+
 /* A zero network of --shape (or `default_shape`) and the perspective (or `fallback`), with
  * a line saying what it is: 0, or the exit status (2 for an unknown shape). */
 static int network_make(const TrainArgs *args, const char *default_shape,
@@ -501,9 +604,10 @@ static int network_make(const TrainArgs *args, const char *default_shape,
 {
     OctError error;
     Shape shape;
-    if (!make_shape(args->shape ? args->shape : default_shape, args->td.seed, &shape, &error)) {
+    const char *name = args->shape ? args->shape : default_shape;
+    if (!make_shape(name, args->td.seed, &shape, &error)) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
-        return 2;
+        return shape_is_file(name) ? 1 : 2; /* an unreadable file, or an unknown name */
     }
     ModelPerspective perspective = args->perspective_given ? args->perspective : fallback;
     bool ok = fnet_create(net, &shape, perspective, &error);
@@ -802,6 +906,7 @@ static int command_regress(const TrainArgs *args)
         fprintf(stderr, "octuple-train regress: --stages is empty (M:SHAPE,M:SHAPE,...)\n");
         return 2;
     }
+    bool file_failed = false;
     if (args->stages) {
         /* "M:SHAPE,M:SHAPE,...": stages in increasing first moves, the first at 0 */
         int first_moves[MODEL_MAX_SHAPES] = {0};
@@ -826,6 +931,7 @@ static int command_regress(const TrainArgs *args)
             if (!make_shape(name, args->regress.seed + (uint64_t)shape_count,
                             &shapes[shape_count], &error)) {
                 ok = false;
+                file_failed = shape_is_file(name);
                 break;
             }
             first_moves[shape_count++] = (int)move;
@@ -839,15 +945,16 @@ static int command_regress(const TrainArgs *args)
             phase_stages(&phase, first_moves, shape_count);
     } else {
         phase_buckets(&phase, args->phase_width);
-        ok = make_shape(args->shape ? args->shape : "edax", args->regress.seed, &shapes[0],
-                        &error);
+        const char *name = args->shape ? args->shape : "edax";
+        ok = make_shape(name, args->regress.seed, &shapes[0], &error);
+        file_failed = !ok && shape_is_file(name);
         shape_count = ok;
     }
     if (!ok) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
         for (int i = 0; i < shape_count; ++i)
             shape_free(&shapes[i]);
-        return 2;
+        return file_failed ? 1 : 2; /* an unreadable shape file, or a usage error */
     }
     ok = model_create(shapes, shape_count, &phase, &model, &error);
     for (int i = 0; i < shape_count; ++i)
@@ -869,6 +976,12 @@ static int command_regress(const TrainArgs *args)
         return 1;
     }
     printf("data: %u games, %zu positions\n", set.games, set.count);
+    if (set.count == 0) {
+        fprintf(stderr, "octuple-train regress: the data holds no position to fit\n");
+        trainset_free(&set);
+        model_free(model);
+        return 1;
+    }
     RegressReport report;
     if (ok) {
         snprintf(model->name, sizeof model->name, "%s", args->name ? args->name : args->out);
@@ -882,12 +995,19 @@ static int command_regress(const TrainArgs *args)
         return 1;
     }
     printf("train positions %zu, test positions %zu\n", report.train_positions, report.test_positions);
-    printf("final: train loss %.3f, test loss %.3f (discs^2)\n", report.train_loss, report.test_loss);
-    printf("test loss by move number:");
-    for (int m = 0; m < MODEL_MOVES; ++m)
-        if (report.test_count_by_move[m])
-            printf("%s%d:%.2f", m % 10 ? " " : "\n  ", m, report.test_loss_by_move[m]);
-    printf("\nwrote %s\n", args->out);
+    if (report.test_positions) {
+        printf("final: train loss %.3f, test loss %.3f (discs^2)\n", report.train_loss,
+               report.test_loss);
+        printf("test loss by move number:");
+        for (int m = 0; m < MODEL_MOVES; ++m)
+            if (report.test_count_by_move[m])
+                printf("%s%d:%.2f", m % 10 ? " " : "\n  ", m, report.test_loss_by_move[m]);
+        printf("\n");
+    } else {
+        printf("final: train loss %.3f (discs^2); no test positions (--test 0, or too few "
+               "games to hold some out)\n", report.train_loss);
+    }
+    printf("wrote %s\n", args->out);
     model_free(model);
     return 0;
 }
@@ -925,6 +1045,14 @@ static int command_book(const TrainArgs *args)
                         "and/or --update\n");
         return 2;
     }
+    if (args->update && (args_given(args, "--plies") || args_given(args, "--depth")
+                         || args_given(args, "--min-games"))) {
+        fprintf(stderr, "octuple-train book: --update keeps the book's own --plies and --depth "
+                        "and all of its positions: leave out --plies, --depth and --min-games\n");
+        return 2;
+    }
+    if (!output_ready("book", args->out, false))
+        return 1;
     Model *model = weights_load(args->weights);
     if (!model)
         return 1;
@@ -948,6 +1076,8 @@ static int command_book(const TrainArgs *args)
     }
     if (ok && (args->logbook || args->wthor)) {
         ok = collect_games(args, &games, &count, &error);
+        if (ok && count == 0 && !args->update)
+            ok = error_set(&error, "the data holds no finished game");
         size_t before = book_count(book);
         for (size_t i = 0; ok && i < count; ++i)
             ok = book_add_game(book, &games[i], NULL, &error);
@@ -973,12 +1103,20 @@ static int command_book(const TrainArgs *args)
                            &progress, &error);
         sigaction(SIGINT, &previous, NULL);
         if (!ok && atomic_load(&book_interrupted)) {
-            /* what was searched is kept: --update finishes it */
+            /* what was searched is kept beside --out, never over it: an unfinished book
+             * there would replace a good one, and the engine would play its unsearched
+             * positions. --update finishes it */
             OctError save_error;
-            if (book_save(book, args->out, &save_error))
-                fprintf(stderr, "octuple-train: %s; the book so far is in %s (octuple-train "
-                        "book --update %s --out FILE finishes it)\n", error.message, args->out,
-                        args->out);
+            char partial[4096];
+            snprintf(partial, sizeof partial, "%s.partial", args->out);
+            if (strlen(args->out) + 9 > sizeof partial)
+                fprintf(stderr, "octuple-train: %s; the path is too long to keep the book so "
+                        "far\n", error.message);
+            else if (book_save(book, partial, &save_error))
+                fprintf(stderr, "octuple-train: %s; the book so far is in %s, and %s is "
+                        "unchanged (octuple-train book --weights %s --update %s --out %s "
+                        "finishes it)\n", error.message, partial, args->out, args->weights,
+                        partial, args->out);
             else
                 fprintf(stderr, "octuple-train: %s; %s\n", error.message, save_error.message);
             free(games);
@@ -1008,8 +1146,140 @@ static int command_book(const TrainArgs *args)
     return 0;
 }
 
+/* Sets the option's field(s) from `value`: false when the value is bad. Whole-number options
+ * take decimal integers only (no fractions, exponents or hex). */
+static bool option_set(TrainArgs *args, const char *option, const char *value)
+{
+    double number = 0;
+    long integer = 0;
+    uint64_t seed = 0;
+    bool numeric = parse_double(value, -1e18, 1e18, &number);
+    bool whole = parse_long(value, -1000000000000L, 1000000000000L, &integer);
+    if (whole)
+        number = (double)integer;
+    if (!strcmp(option, "--logbook")) args->logbook = value;
+    else if (!strcmp(option, "--wthor")) args->wthor = value;
+    else if (!strcmp(option, "--shape")) args->shape = value;
+    else if (!strcmp(option, "--out")) args->out = value;
+    else if (!strcmp(option, "--name") && strlen(value) < MODEL_NAME_SIZE)
+        args->name = value; /* the file holds no more: never cut */
+    else if (!strcmp(option, "--phase-width") && whole && number >= 1 && number <= 61) {
+        args->phase_width = (int)number;
+        args->phase_width_given = true;
+    }
+    else if (!strcmp(option, "--epochs") && whole && number >= 1 && number <= 1000)
+        args->regress.epochs = args->ga.epochs = (int)number;
+    else if (!strcmp(option, "--rate") && numeric && number > 0 && number < 1)
+        args->regress.rate = args->ga.rate = number;
+    else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9)
+        args->regress.test_fraction = args->ga.test_fraction = number;
+    else if (!strcmp(option, "--seed") && parse_u64(value, &seed))
+        args->regress.seed = args->fit.seed = args->label.seed = args->mpc.seed = args->td.seed
+            = args->evolve.seed = args->coevolve.seed = args->ga.seed = seed;
+    else if (!strcmp(option, "--labels")) args->labels = value;
+    else if (!strcmp(option, "--label-weight") && numeric && number >= 1 && number <= 255 && whole)
+        args->label_weight = (int)number;
+    else if (!strcmp(option, "--empties") && parse_empties(value, &args->label)) {}
+    else if (!strcmp(option, "--games") && numeric && number >= 1 && number <= 1e9 && whole) {
+        args->label.limit = (size_t)number;
+        args->td.games = (int)number;
+    }
+    else if (!strcmp(option, "--alpha") && numeric && number > 0 && number <= 1)
+        args->td.alpha = args->coevolve.alpha = number;
+    else if (!strcmp(option, "--epsilon") && numeric && number >= 0 && number <= 1)
+        args->td.epsilon = args->epsilon = args->evolve.epsilon = args->coevolve.epsilon = number;
+    else if (!strcmp(option, "--generations") && numeric && number >= 0 && number <= 1e7 && whole)
+        args->evolve.generations = args->coevolve.generations = args->ga.generations
+            = (int)number;
+    else if (!strcmp(option, "--mu") && numeric && number >= 1 && number <= 10000 && whole)
+        args->evolve.mu = (int)number;
+    else if (!strcmp(option, "--lambda") && numeric && number >= 1 && number <= 10000 && whole)
+        args->evolve.lambda = (int)number;
+    else if (!strcmp(option, "--sigma") && numeric && number >= 0 && number <= 100)
+        args->evolve.sigma = args->coevolve.sigma = number;
+    else if (!strcmp(option, "--init") && numeric && number >= 0 && number <= 100)
+        args->evolve.init = number;
+    else if (!strcmp(option, "--fitness-games") && numeric && number >= 1 && number <= 1e7 && whole)
+        args->evolve.fitness_games = (int)number;
+    else if (!strcmp(option, "--threads") && numeric && number >= 1 && number <= 64 && whole)
+        args->evolve.threads = args->coevolve.threads = args->ga.threads = args->threads
+            = (int)number;
+    else if (!strcmp(option, "--population") && numeric && number >= 2 && number <= 10000 && whole)
+        args->coevolve.population = args->ga.population = (int)number;
+    else if (!strcmp(option, "--td-games") && numeric && number >= 0 && number <= 1e6 && whole)
+        args->coevolve.td_games = (int)number;
+    else if (!strcmp(option, "--tournament") && numeric && number >= 1 && number <= 10000 && whole)
+        args->coevolve.tournament = (int)number;
+    else if (!strcmp(option, "--mutation-rate") && numeric && number >= 0 && number <= 1)
+        args->coevolve.mutation_rate = number;
+    else if (!strcmp(option, "--clip") && numeric && number > 0 && number <= 1000)
+        args->coevolve.clip = number;
+    else if (!strcmp(option, "--archive-games") && numeric && number >= 0 && number <= 1e6 && whole)
+        args->coevolve.archive_games = (int)number;
+    else if (!strcmp(option, "--archive-parent") && numeric && number >= 0 && number <= 1)
+        args->coevolve.archive_parent = number;
+    else if (!strcmp(option, "--progress-games") && numeric && number >= 0 && number <= 1e7 && whole)
+        args->coevolve_measure = (int)number;
+    else if (!strcmp(option, "--measure-every") && numeric && number >= 0 && number <= 1e9 && whole)
+        args->measure_every = (int)number;
+    else if (!strcmp(option, "--double-games") && numeric && number >= 0 && number <= 1e8 && whole)
+        args->td.measure_games = args->double_games = (int)number;
+    else if (!strcmp(option, "--perspective")
+             && (!strcmp(value, "negation") || !strcmp(value, "inversion"))) {
+        args->perspective = !strcmp(value, "negation") ? PERSPECTIVE_NEGATION
+                                                       : PERSPECTIVE_INVERSION;
+        args->perspective_given = true;
+    }
+    else if (!strcmp(option, "--islands") && parse_islands(value, &args->ga)) {}
+    else if (!strcmp(option, "--elite") && numeric && number >= 1 && number <= 100000 && whole)
+        args->ga.elite = (int)number;
+    else if (!strcmp(option, "--mutants") && numeric && number >= 0 && number <= 100000 && whole)
+        args->ga.mutants = (int)number;
+    else if (!strcmp(option, "--inherit") && numeric && number >= 0 && number <= 1)
+        args->ga.inherit = number;
+    else if (!strcmp(option, "--migration-interval") && numeric && number >= 0
+             && number <= 1e6 && whole)
+        args->ga.migration_interval = (int)number;
+    else if (!strcmp(option, "--migration-size") && numeric && number >= 0 && number <= 1e5 && whole)
+        args->ga.migration_size = (int)number;
+    else if (!strcmp(option, "--out-dir")) args->out_dir = value;
+    else if (!strcmp(option, "--stages")) args->stages = value;
+    else if (!strcmp(option, "--league-out")) args->league_out = value;
+    else if (!strcmp(option, "--league")) args->league_in = value;
+    else if (!strcmp(option, "--opponent")) args->opponent = value;
+    else if (!strcmp(option, "--weights")) args->weights = value;
+    else if (!strcmp(option, "--min-empties") && whole && number >= 0 && number <= 60)
+        args->fit.min_empties = args->mpc.min_empties = (int)number;
+    else if (!strcmp(option, "--max-empties") && whole && number >= 0 && number <= 60)
+        args->fit.max_empties = args->mpc.max_empties = (int)number;
+    else if (!strcmp(option, "--per-empties") && whole && number >= 1 && number <= 100000)
+        args->fit.per_empties = args->mpc.per_empties = (int)number;
+    else if (!strcmp(option, "--max-depth") && numeric && number >= PROBCUT_MID_MIN_DEPTH
+             && number <= PROBCUT_MID_MAX_DEPTH && whole)
+        args->mpc.max_depth = (int)number;
+    else if (!strcmp(option, "--base")) args->base = value;
+    else if (!strcmp(option, "--update")) args->update = value;
+    else if (!strcmp(option, "--plies") && numeric && number >= 0 && number <= BOOK_MAX_PLIES && whole)
+        args->book_plies = (int)number;
+    else if (!strcmp(option, "--min-games") && numeric && number >= 1 && number <= 1e9 && whole)
+        args->book_min_games = (int)number;
+    else if (!strcmp(option, "--depth") && numeric && number >= 1 && number <= BOOK_MAX_DEPTH && whole)
+        args->book_depth = (int)number;
+    else if (!strcmp(option, "--endgame-sigma") && numeric && number >= 1 && number <= 64)
+        args->endgame_sigma = number;
+    else
+        return false;
+    return true;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "help")))
+        for (int i = 0; i < COMMAND_COUNT; ++i)
+            if (!strcmp(argv[2], commands[i].name)) {
+                command_usage(stdout, &commands[i]);
+                return 0;
+            }
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         usage(stdout);
         return argc < 2 ? 2 : 0;
@@ -1047,160 +1317,49 @@ int main(int argc, char **argv)
         = cores > 1 ? (int)(cores < 64 ? cores : 64) : 1;
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
-        if (strncmp(option, "--", 2) != 0 && !args.file) {
+        if (!strcmp(option, "--help")) {
+            command_usage(stdout, command);
+            return 0;
+        }
+        if (strncmp(option, "--", 2) != 0) {
+            if (!usage_takes_file(command) || args.file) {
+                fprintf(stderr, "octuple-train %s: unexpected argument '%s'\n", command->name,
+                        option);
+                return 2;
+            }
             args.file = option;
             continue;
         }
+        if (!usage_has(command->usage, option)) {
+            fprintf(stderr, "octuple-train %s: %s is not an option of this command (see "
+                    "octuple-train %s --help)\n", command->name, option, command->name);
+            return 2;
+        }
+        if (args_given(&args, option)) {
+            fprintf(stderr, "octuple-train %s: %s is given twice\n", command->name, option);
+            return 2;
+        }
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        double number = 0;
-        bool numeric = value && parse_double(value, -1e18, 1e18, &number);
         if (!value) {
-            fprintf(stderr, "octuple-train: %s needs a value\n", option);
+            fprintf(stderr, "octuple-train %s: %s needs a value\n", command->name, option);
             return 2;
         }
         ++i;
-        if (!strcmp(option, "--logbook")) args.logbook = value;
-        else if (!strcmp(option, "--wthor")) args.wthor = value;
-        else if (!strcmp(option, "--shape")) args.shape = value;
-        else if (!strcmp(option, "--out")) args.out = value;
-        else if (!strcmp(option, "--name")) {
-            if (strlen(value) >= MODEL_NAME_SIZE) { /* the file holds no more: never cut */
-                fprintf(stderr, "octuple-train: --name: '%s' has %zu characters; a network's "
-                        "name holds at most %d\n", value, strlen(value), MODEL_NAME_SIZE - 1);
-                return 2;
-            }
-            args.name = value;
-        }
-        else if (!strcmp(option, "--phase-width") && numeric && number >= 1 && number <= 61) {
-            args.phase_width = (int)number;
-            args.phase_width_given = true;
-        }
-        else if (!strcmp(option, "--epochs") && numeric && number >= 1 && number <= 1000)
-            args.regress.epochs = args.ga.epochs = (int)number;
-        else if (!strcmp(option, "--rate") && numeric && number > 0 && number < 1)
-            args.regress.rate = args.ga.rate = number;
-        else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9)
-            args.regress.test_fraction = args.ga.test_fraction = number;
-        else if (!strcmp(option, "--seed") && numeric && number >= 0)
-            args.regress.seed = args.fit.seed = args.label.seed = args.mpc.seed = args.td.seed
-                = args.evolve.seed = args.coevolve.seed = args.ga.seed = (uint64_t)number;
-        else if (!strcmp(option, "--labels")) args.labels = value;
-        else if (!strcmp(option, "--label-weight") && numeric && number >= 1 && number <= 255
-                 && number == (int)number)
-            args.label_weight = (int)number;
-        else if (!strcmp(option, "--empties") && parse_empties(value, &args.label)) {}
-        else if (!strcmp(option, "--games") && numeric && number >= 1 && number <= 1e9
-                 && number == (int)number) {
-            args.label.limit = (size_t)number;
-            args.td.games = (int)number;
-        }
-        else if (!strcmp(option, "--alpha") && numeric && number > 0 && number <= 1)
-            args.td.alpha = args.coevolve.alpha = number;
-        else if (!strcmp(option, "--epsilon") && numeric && number >= 0 && number <= 1)
-            args.td.epsilon = args.epsilon = args.evolve.epsilon = args.coevolve.epsilon = number;
-        else if (!strcmp(option, "--generations") && numeric && number >= 0 && number <= 1e7
-                 && number == (int)number)
-            args.evolve.generations = args.coevolve.generations = args.ga.generations
-                = (int)number;
-        else if (!strcmp(option, "--mu") && numeric && number >= 1 && number <= 10000
-                 && number == (int)number)
-            args.evolve.mu = (int)number;
-        else if (!strcmp(option, "--lambda") && numeric && number >= 1 && number <= 10000
-                 && number == (int)number)
-            args.evolve.lambda = (int)number;
-        else if (!strcmp(option, "--sigma") && numeric && number >= 0 && number <= 100)
-            args.evolve.sigma = args.coevolve.sigma = number;
-        else if (!strcmp(option, "--init") && numeric && number >= 0 && number <= 100)
-            args.evolve.init = number;
-        else if (!strcmp(option, "--fitness-games") && numeric && number >= 1 && number <= 1e7
-                 && number == (int)number)
-            args.evolve.fitness_games = (int)number;
-        else if (!strcmp(option, "--threads") && numeric && number >= 1 && number <= 64
-                 && number == (int)number)
-            args.evolve.threads = args.coevolve.threads = args.ga.threads = args.threads
-                = (int)number;
-        else if (!strcmp(option, "--population") && numeric && number >= 2 && number <= 10000
-                 && number == (int)number)
-            args.coevolve.population = args.ga.population = (int)number;
-        else if (!strcmp(option, "--td-games") && numeric && number >= 0 && number <= 1e6
-                 && number == (int)number)
-            args.coevolve.td_games = (int)number;
-        else if (!strcmp(option, "--tournament") && numeric && number >= 1 && number <= 10000
-                 && number == (int)number)
-            args.coevolve.tournament = (int)number;
-        else if (!strcmp(option, "--mutation-rate") && numeric && number >= 0 && number <= 1)
-            args.coevolve.mutation_rate = number;
-        else if (!strcmp(option, "--clip") && numeric && number > 0 && number <= 1000)
-            args.coevolve.clip = number;
-        else if (!strcmp(option, "--archive-games") && numeric && number >= 0 && number <= 1e6
-                 && number == (int)number)
-            args.coevolve.archive_games = (int)number;
-        else if (!strcmp(option, "--archive-parent") && numeric && number >= 0 && number <= 1)
-            args.coevolve.archive_parent = number;
-        else if (!strcmp(option, "--progress-games") && numeric && number >= 0 && number <= 1e7
-                 && number == (int)number)
-            args.coevolve_measure = (int)number;
-        else if (!strcmp(option, "--measure-every") && numeric && number >= 0 && number <= 1e9
-                 && number == (int)number)
-            args.measure_every = (int)number;
-        else if (!strcmp(option, "--double-games") && numeric && number >= 0 && number <= 1e8
-                 && number == (int)number)
-            args.td.measure_games = args.double_games = (int)number;
-        else if (!strcmp(option, "--perspective")
-                 && (!strcmp(value, "negation") || !strcmp(value, "inversion"))) {
-            args.perspective = !strcmp(value, "negation") ? PERSPECTIVE_NEGATION
-                                                           : PERSPECTIVE_INVERSION;
-            args.perspective_given = true;
-        }
-        else if (!strcmp(option, "--islands") && parse_islands(value, &args.ga)) {}
-        else if (!strcmp(option, "--elite") && numeric && number >= 1 && number <= 100000
-                 && number == (int)number)
-            args.ga.elite = (int)number;
-        else if (!strcmp(option, "--mutants") && numeric && number >= 0 && number <= 100000
-                 && number == (int)number)
-            args.ga.mutants = (int)number;
-        else if (!strcmp(option, "--inherit") && numeric && number >= 0 && number <= 1)
-            args.ga.inherit = number;
-        else if (!strcmp(option, "--migration-interval") && numeric && number >= 0
-                 && number <= 1e6 && number == (int)number)
-            args.ga.migration_interval = (int)number;
-        else if (!strcmp(option, "--migration-size") && numeric && number >= 0 && number <= 1e5
-                 && number == (int)number)
-            args.ga.migration_size = (int)number;
-        else if (!strcmp(option, "--out-dir")) args.out_dir = value;
-        else if (!strcmp(option, "--stages")) args.stages = value;
-        else if (!strcmp(option, "--league-out")) args.league_out = value;
-        else if (!strcmp(option, "--league")) args.league_in = value;
-        else if (!strcmp(option, "--opponent")) args.opponent = value;
-        else if (!strcmp(option, "--weights")) args.weights = value;
-        else if (!strcmp(option, "--min-empties") && numeric && number >= 0 && number <= 60)
-            args.fit.min_empties = args.mpc.min_empties = (int)number;
-        else if (!strcmp(option, "--max-empties") && numeric && number >= 0 && number <= 60)
-            args.fit.max_empties = args.mpc.max_empties = (int)number;
-        else if (!strcmp(option, "--per-empties") && numeric && number >= 1 && number <= 100000)
-            args.fit.per_empties = args.mpc.per_empties = (int)number;
-        else if (!strcmp(option, "--max-depth") && numeric && number >= PROBCUT_MID_MIN_DEPTH
-                 && number <= PROBCUT_MID_MAX_DEPTH && number == (int)number)
-            args.mpc.max_depth = (int)number;
-        else if (!strcmp(option, "--base")) args.base = value;
-        else if (!strcmp(option, "--update")) args.update = value;
-        else if (!strcmp(option, "--plies") && numeric && number >= 0 && number <= BOOK_MAX_PLIES
-                 && number == (int)number)
-            args.book_plies = (int)number;
-        else if (!strcmp(option, "--min-games") && numeric && number >= 1 && number <= 1e9
-                 && number == (int)number)
-            args.book_min_games = (int)number;
-        else if (!strcmp(option, "--depth") && numeric && number >= 1 && number <= BOOK_MAX_DEPTH
-                 && number == (int)number)
-            args.book_depth = (int)number;
-        else if (!strcmp(option, "--endgame-sigma") && numeric && number >= 1 && number <= 64)
-            args.endgame_sigma = number;
-        else {
-            fprintf(stderr, "octuple-train: bad option or value: %s %s\n", option, value);
-            usage(stderr);
+        if (!strcmp(option, "--name") && strlen(value) >= MODEL_NAME_SIZE) {
+            fprintf(stderr, "octuple-train: --name: '%s' has %zu characters; a network's name "
+                    "holds at most %d\n", value, strlen(value), MODEL_NAME_SIZE - 1);
             return 2;
         }
+        if (!option_set(&args, option, value)) {
+            fprintf(stderr, "octuple-train %s: bad value for %s: '%s'\n", command->name, option,
+                    value);
+            command_usage(stderr, command);
+            return 2;
+        }
+        args.given[args.given_count++] = option;
     }
+    if (!outputs_apart(command->name, &args))
+        return 2;
     /* League text is read with board inversion unless said (Figure 7 uses it) */
     if (command->run == command_league && !args.perspective_given)
         args.perspective = PERSPECTIVE_INVERSION;

@@ -1,22 +1,27 @@
 /* The regression trainer on games the test plays itself: the fit improves on the targets,
  * the finished model is symmetric and equals its float fit, and a seed fixes the result. */
 #include <check.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "eval.h"
 #include "endgame.h"
 #include "game.h"
+#include "fileio.h"
 #include "labels.h"
+#include "logbook.h"
 #include "mpc_fit.h"
 #include "obf.h"
 #include "regress.h"
 #include "shapes.h"
 #include "testutil.h"
 #include "trainset.h"
+#include "weights.h"
 #include "wthor.h"
 
 static Model *make_model(void)
@@ -321,6 +326,151 @@ START_TEST(test_regression_weights)
 }
 END_TEST
 
+/* The command line of octuple-train, run as a user would: what it refuses, and that a refusal
+ * or a failed fit leaves the files as they were. The data is a logbook of random games the
+ * test writes. */
+typedef struct CliDir {
+    char path[128];
+    char logbook[160];
+} CliDir;
+
+static void cli_dir_make(CliDir *dir)
+{
+    snprintf(dir->path, sizeof dir->path, "/tmp/check_train_cli_%ld", (long)getpid());
+    mkdir(dir->path, 0755);
+    snprintf(dir->logbook, sizeof dir->logbook, "%s/games.gam", dir->path);
+    FILE *file = fopen(dir->logbook, "w");
+    ck_assert_ptr_nonnull(file);
+    TestRandom random = {77};
+    for (int g = 0; g < 60; ++g) {
+        LogbookGame game;
+        test_random_record(&random, &game.game);
+        game.score = logbook_final_score(&game.game);
+        char line[LOGBOOK_LINE_SIZE];
+        OctError error;
+        ck_assert_msg(logbook_format_line(&game, line, sizeof line, &error), "%s",
+                      error.message);
+        fprintf(file, "%s\n", line);
+    }
+    ck_assert_int_eq(fclose(file), 0);
+}
+
+static void cli_dir_remove(const CliDir *dir)
+{
+    char command[300];
+    snprintf(command, sizeof command, "rm -rf '%s'", dir->path);
+    ck_assert_int_eq(system(command), 0);
+}
+
+/* Runs octuple-train with `arguments` (shell words); its exit status, and what it wrote to
+ * standard error in `err`. */
+static int cli_run(const CliDir *dir, const char *arguments, char *err, size_t size)
+{
+    char command[1200];
+    snprintf(command, sizeof command, "cd '%s' && '%s' %s 2>&1 >/dev/null", dir->path,
+             TRAIN_BINARY, arguments);
+    FILE *pipe = popen(command, "r");
+    ck_assert_ptr_nonnull(pipe);
+    size_t got = fread(err, 1, size - 1, pipe);
+    err[got] = '\0';
+    int status = pclose(pipe);
+    ck_assert_msg(WIFEXITED(status), "%s: no exit", command);
+    return WEXITSTATUS(status);
+}
+
+static void assert_cli(const CliDir *dir, const char *arguments, int status, const char *says)
+{
+    char err[4096];
+    int got = cli_run(dir, arguments, err, sizeof err);
+    ck_assert_msg(got == status, "'%s': status %d, not %d: %s", arguments, got, status, err);
+    ck_assert_msg(strstr(err, says), "'%s' should say '%s': %s", arguments, says, err);
+}
+
+static bool cli_exists(const CliDir *dir, const char *name)
+{
+    char path[300];
+    snprintf(path, sizeof path, "%s/%s", dir->path, name);
+    return access(path, F_OK) == 0;
+}
+
+START_TEST(test_cli_refuses_bad_command_lines)
+{
+    CliDir dir;
+    cli_dir_make(&dir);
+    assert_cli(&dir, "td --epochs 3 --out x.ow", 2, "--epochs is not an option of this command");
+    assert_cli(&dir, "regress --logbook games.gam --logbook games.gam --out x.ow", 2,
+               "--logbook is given twice");
+    assert_cli(&dir, "regress --logbook games.gam --out x.ow extra", 2,
+               "unexpected argument 'extra'");
+    assert_cli(&dir, "regress --logbook games.gam --seed 1.5 --out x.ow", 2, "--seed");
+    assert_cli(&dir, "regress --logbook games.gam --epochs 0x2 --out x.ow", 2, "--epochs");
+    assert_cli(&dir, "label --logbook games.gam --empties 10,10 --out x.obf", 2, "--empties");
+    assert_cli(&dir, "label --logbook games.gam --empties 10, --out x.obf", 2, "--empties");
+    assert_cli(&dir, "probcut --weights w.ow --logbook games.gam --min-empties 3 --out x.mpc", 2,
+               "--min-empties 3");
+    assert_cli(&dir, "book --weights w.ow --update b.book --depth 4 --out b.book", 2,
+               "leave out --plies, --depth and --min-games");
+    /* one command's help; the usage line lists exactly what the parser takes */
+    char out[4096];
+    char command[600];
+    snprintf(command, sizeof command, "'%s' regress --help", TRAIN_BINARY);
+    FILE *pipe = popen(command, "r");
+    size_t got = fread(out, 1, sizeof out - 1, pipe);
+    out[got] = '\0';
+    ck_assert_int_eq(pclose(pipe), 0);
+    ck_assert_ptr_nonnull(strstr(out, "usage: octuple-train regress --out FILE"));
+    ck_assert_ptr_null(strstr(out, "octuple-train td"));
+    ck_assert(!cli_exists(&dir, "x.ow") && !cli_exists(&dir, "x.obf"));
+    cli_dir_remove(&dir);
+}
+END_TEST
+
+START_TEST(test_cli_keeps_inputs_and_outputs)
+{
+    CliDir dir;
+    cli_dir_make(&dir);
+    char *before, *after;
+    size_t before_size, after_size;
+    OctError error;
+    ck_assert(file_read_all(dir.logbook, 1 << 24, &before, &before_size, &error));
+    /* an output that names an input is refused before anything is written */
+    assert_cli(&dir, "regress --logbook games.gam --epochs 1 --out games.gam", 2,
+               "the output games.gam is the input games.gam");
+    assert_cli(&dir, "td --games 2 --out t.ow --league-out t.ow", 2, "name the same file");
+    ck_assert(file_read_all(dir.logbook, 1 << 24, &after, &after_size, &error));
+    ck_assert(after_size == before_size && !memcmp(before, after, before_size));
+    free(after);
+    /* an output nowhere writable is found before the work, not after it */
+    assert_cli(&dir, "label --logbook games.gam --empties 8 --out /nonexistent-dir/x.obf", 1,
+               "cannot write into /nonexistent-dir");
+    /* a runaway fit is an error and writes nothing */
+    assert_cli(&dir, "regress --logbook games.gam --shape all-3 --rate 0.9 --epochs 2 --out x.ow",
+               1, "the fit diverged in epoch 1");
+    ck_assert(!cli_exists(&dir, "x.ow"));
+    /* data with no game is an error too */
+    assert_cli(&dir, "regress --logbook /dev/null --out x.ow", 1, "no position to fit");
+    ck_assert(!cli_exists(&dir, "x.ow"));
+    /* a good run: the output replaces a file but keeps its mode, and a link stays a link */
+    char target[300], link[300];
+    snprintf(target, sizeof target, "%s/kept.ow", dir.path);
+    snprintf(link, sizeof link, "%s/link.ow", dir.path);
+    test_write_text(target, "old");
+    ck_assert_int_eq(chmod(target, 0600), 0);
+    ck_assert_int_eq(symlink("kept.ow", link), 0);
+    assert_cli(&dir, "regress --logbook games.gam --epochs 1 --shape all-1 --out link.ow", 0, "");
+    struct stat info;
+    ck_assert_int_eq(lstat(link, &info), 0);
+    ck_assert(S_ISLNK(info.st_mode));
+    ck_assert_int_eq(stat(target, &info), 0);
+    ck_assert_int_eq(info.st_mode & 0777, 0600);
+    Model *model;
+    ck_assert_msg(model_load(target, &model, &error), "%s", error.message);
+    model_free(model);
+    free(before);
+    cli_dir_remove(&dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("train");
@@ -333,6 +483,11 @@ int main(void)
     tcase_add_test(tc, test_regression_weights);
     tcase_add_test(tc, test_mpc_fit);
     suite_add_tcase(suite, tc);
+    TCase *cli = tcase_create("command line");
+    tcase_set_timeout(cli, 120);
+    tcase_add_test(cli, test_cli_refuses_bad_command_lines);
+    tcase_add_test(cli, test_cli_keeps_inputs_and_outputs);
+    suite_add_tcase(suite, cli);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
