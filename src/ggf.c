@@ -71,7 +71,8 @@ static bool parse_number(const char *text, double *value)
     char *end;
     errno = 0;
     double v = strtod(text, &end);
-    if (end == text || *end != '\0' || errno == ERANGE || !isfinite(v))
+    /* ERANGE with a finite result is an underflow: a tiny number, as written, is kept */
+    if (end == text || *end != '\0' || !isfinite(v))
         return false;
     *value = v;
     return true;

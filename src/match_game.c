@@ -56,7 +56,9 @@ static void set_fault(MatchGameOutcome *outcome, MatchEngine *engines[2], Color 
 {
     outcome->fault = fault;
     outcome->faulty = side;
-    const char *name = engines[side] ? engines[side]->spec->name : "?";
+    /* an engine that could not be started has no MatchEngine: the record names it */
+    const char *name = engines[side] ? engines[side]->spec->name
+                     : side == COLOR_BLACK ? outcome->record.black : outcome->record.white;
     /* the board and up to 128 moves with their passes: about 340 characters */
     char position[9 + BOARD_TEXT_SIZE + 8 + 2 * GAME_MOVE_CAPACITY + 2];
     describe_position(&outcome->record.game, position, sizeof position);
@@ -80,6 +82,20 @@ static void engine_failed(MatchGameOutcome *outcome, MatchEngine *engines[2], Co
         set_fault(outcome, engines, side, FAULT_CRASH, detail);
     }
     outcome->restart[side] = true;
+}
+
+/* An engine lost once the game was complete: the first such event is logged, the engine
+ * is restarted, and the result stays the board's. */
+static void lost_after_game(MatchGameOutcome *outcome, MatchEngine *engines[2], Color side,
+                            MatchStatus status, const char *doing)
+{
+    if (!outcome->event[0]) {
+        engine_failed(outcome, engines, side, status, doing);
+        outcome->fault = FAULT_NONE; /* the game was complete */
+    } else {
+        match_engine_kill(engines[side], 0.0);
+        outcome->restart[side] = true;
+    }
 }
 
 /* The MLI for `move F5/1.5/0.25`: eval and time when known. */
@@ -174,13 +190,20 @@ void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *
         char line[64], mli[48];
         format_mli(move, eval, seconds, mli, sizeof mli);
         snprintf(line, sizeof line, "move %s", mli);
+        game_position(game, game->move_count, &board, &side);
+        bool over = board_is_over(&board);
         for (int c = 0; c < 2; ++c) {
             status = match_engine_send(engines[c], line, timeout);
             if (status == MATCH_INTERRUPTED) {
                 outcome->interrupted = true;
                 return;
             }
-            if (status != MATCH_OK) {
+            if (status != MATCH_OK && over) {
+                /* the last move is on the board: an engine that has already gone (it may
+                 * close its input once its game ends) is logged and restarted, and the
+                 * result stands */
+                lost_after_game(outcome, engines, (Color)c, status, "the last move");
+            } else if (status != MATCH_OK) {
                 engine_failed(outcome, engines, (Color)c, status, "move");
                 goto finish;
             }
@@ -189,18 +212,15 @@ void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *
     /* The game is over: check that both engines are still well, so a crash on the last move
      * is logged here and the engine restarted, without changing the result. */
     for (int c = 0; c < 2; ++c) {
+        if (outcome->restart[c]) /* already found gone above */
+            continue;
         MatchStatus status = match_engine_sync(engines[c], timeout);
         if (status == MATCH_INTERRUPTED) {
             outcome->interrupted = true;
             return;
         }
-        if (status != MATCH_OK && !outcome->event[0]) {
-            engine_failed(outcome, engines, (Color)c, status, "the ping after the game");
-            outcome->fault = FAULT_NONE; /* the game was complete */
-        } else if (status != MATCH_OK) {
-            match_engine_kill(engines[c], 0.0);
-            outcome->restart[c] = true;
-        }
+        if (status != MATCH_OK)
+            lost_after_game(outcome, engines, (Color)c, status, "the ping after the game");
     }
 
 finish:

@@ -1,6 +1,7 @@
 /* octuple-match: engine-vs-engine matches between NBoard engines (man/octuple-match.6). */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "match_engine.h"
@@ -33,6 +35,22 @@ static const double DEFAULT_BALANCE = 2.0;
 
 /* The only global: a signal handler can reach nothing else. */
 static atomic_int interrupted;
+
+/* Whether two paths name one existing file. */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat first, second;
+    return a && b && stat(a, &first) == 0 && stat(b, &second) == 0
+        && first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+}
+
+static bool has_control(const char *text)
+{
+    for (; *text; ++text)
+        if (iscntrl((unsigned char)*text))
+            return true;
+    return false;
+}
 
 static void on_signal(int number)
 {
@@ -177,9 +195,13 @@ static int parse_options(int argc, char **argv, Options *options)
     options->output = "match.ggf";
     opterr = 0;
     int option;
-    while ((option = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+    int index = -1;
+    while ((option = getopt_long(argc, argv, "", longs, &index)) != -1) {
         long number;
-        const char *name = optind > 1 ? argv[optind - 1] : "?";
+        /* the option's own name: argv[optind - 1] is its value when given apart */
+        char name[32];
+        snprintf(name, sizeof name, "--%s", index >= 0 ? longs[index].name : "?");
+        index = -1;
         bool bad = false;
         switch (option) {
         case OPT_ENGINE1:
@@ -200,9 +222,9 @@ static int parse_options(int argc, char **argv, Options *options)
         case OPT_NAME1:
         case OPT_NAME2: {
             int e = option - OPT_NAME1;
-            if (!optarg[0] || strpbrk(optarg, " \t[]")) {
-                fprintf(stderr, "octuple-match: %s: one word without brackets expected\n",
-                        name);
+            if (!optarg[0] || strpbrk(optarg, " \t[]") || has_control(optarg)) {
+                fprintf(stderr, "octuple-match: %s: one word without brackets or control "
+                        "characters expected\n", name);
                 return EXIT_USAGE;
             }
             if (!copy_text(options->engines[e].name, sizeof options->engines[e].name, optarg,
@@ -364,6 +386,7 @@ static bool load_openings(const Options *options, const char *program, Game **op
     MatchGenerateSpec spec = options->generate;
     spec.model = model;
     spec.count = options->pairs > 0 ? (int)options->pairs : DEFAULT_PAIRS;
+    spec.stop = &interrupted;
     bool ok = match_openings_generate(&spec, openings, NULL, generation_progress, log, error);
     if (log) {
         fputs("\r\033[K", log);
@@ -390,6 +413,7 @@ int main(int argc, char **argv)
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL); /* a closed terminal stops the match as ^C does */
 
     bool tty = isatty(STDERR_FILENO);
     FILE *progress = options.quiet || !tty ? NULL : stderr;
@@ -398,7 +422,7 @@ int main(int argc, char **argv)
     size_t count = 0;
     if (!load_openings(&options, argv[0], &openings, &count, progress, &error)) {
         fprintf(stderr, "octuple-match: %s\n", error.message);
-        return EXIT_FAILURE;
+        return atomic_load(&interrupted) ? EXIT_INTERRUPTED : EXIT_FAILURE;
     }
     if (options.save_openings &&
         !match_openings_write(options.save_openings, openings, count, &error)) {
@@ -413,6 +437,16 @@ int main(int argc, char **argv)
         return EXIT_SUCCESS;
     }
 
+    const char *output = options.output[0] && strcmp(options.output, "-") ? options.output : NULL;
+    const char *clash = same_file(output, options.openings_path) ? "--openings"
+                      : same_file(output, options.log_path)      ? "--log"
+                      : NULL;
+    if (clash) { /* games appended to the openings or the log would spoil both */
+        fprintf(stderr, "octuple-match: --output %s is also the %s file; name another\n",
+                output, clash);
+        free(openings);
+        return EXIT_USAGE;
+    }
     FILE *event_log = NULL;
     if (options.log_path && !(event_log = fopen(options.log_path, "ae"))) {
         fprintf(stderr, "octuple-match: %s: %s\n", options.log_path, strerror(errno));
@@ -427,7 +461,7 @@ int main(int argc, char **argv)
     config.concurrency = options.concurrency;
     config.timeout = options.timeout;
     config.start_timeout = options.start_timeout;
-    config.output = options.output[0] && strcmp(options.output, "-") ? options.output : NULL;
+    config.output = output;
     config.resume = options.resume;
     config.overwrite = options.force;
     config.log = stderr;

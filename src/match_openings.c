@@ -218,7 +218,12 @@ bool match_openings_generate(const MatchGenerateSpec *spec, Game **openings, dou
     int kept = 0;
     long tried = 0;
     long max_tries = (long)spec->count * TRIES_PER_OPENING;
+    bool stopped = false;
     while (kept < spec->count && tried < max_tries) {
+        if (spec->stop && atomic_load(spec->stop)) {
+            stopped = true;
+            break;
+        }
         ++tried;
         Game game;
         if (!random_line(&game, spec->plies, &state))
@@ -239,6 +244,12 @@ bool match_openings_generate(const MatchGenerateSpec *spec, Game **openings, dou
     }
     search_free(&search);
     free(seen.slots);
+    if (stopped) {
+        free(games);
+        free(values);
+        return error_set(error, "interrupted while generating openings (%d of %d found)", kept,
+                         spec->count);
+    }
     if (kept < spec->count) {
         free(games);
         free(values);

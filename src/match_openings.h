@@ -10,6 +10,7 @@
 #ifndef OCTUPLE_MATCH_OPENINGS_H
 #define OCTUPLE_MATCH_OPENINGS_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,6 +30,7 @@ typedef struct MatchGenerateSpec {
     int depth;          /* search depth used to score */
     uint64_t seed;
     const Model *model; /* the evaluation (not owned) */
+    const atomic_int *stop; /* may be NULL: raised (Ctrl-C), generation ends with an error */
 } MatchGenerateSpec;
 
 /* Called after each candidate line: openings kept so far and lines tried. */

@@ -1,5 +1,6 @@
 #include "match_run.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -325,6 +326,14 @@ static void *worker(void *argument)
     return NULL;
 }
 
+static bool only_blank(const char *from, const char *to)
+{
+    for (; from < to; ++from)
+        if (!isspace((unsigned char)*from))
+            return false;
+    return true;
+}
+
 /* Reads the games already in the output; a torn last line is cut off the file. */
 static bool resume_from(Runner *runner, MatchRunInfo *info, OctError *error)
 {
@@ -348,6 +357,11 @@ static bool resume_from(Runner *runner, MatchRunInfo *info, OctError *error)
     while (ok && strstr(p, "(;")) {
         const char *end;
         ++record_number;
+        if (!only_blank(p, strstr(p, "(;"))) {
+            ok = error_set(error, "%s: text that is no game before record %d: not a match's "
+                           "output, so not resumed", config->output, record_number);
+            break;
+        }
         if (!ggf_parse(p, record, &end, error)) {
             if (strchr(strstr(p, "(;"), '\n')) {
                 ok = error_prefix(error, "%s: record %d: ", config->output, record_number);
@@ -366,8 +380,8 @@ static bool resume_from(Runner *runner, MatchRunInfo *info, OctError *error)
             break;
         }
         if (runner->taken[g]) {
-            ok = error_set(error, "%s: record %d: game %d appears twice", config->output,
-                           record_number, g);
+            ok = error_set(error, "%s: record %d: game %d (PC[%s%d]) appears twice",
+                           config->output, record_number, g + 1, PLACE_PREFIX, g);
             break;
         }
         runner->taken[g] = true;
@@ -377,6 +391,13 @@ static bool resume_from(Runner *runner, MatchRunInfo *info, OctError *error)
         const char *newline = strchr(p, '\n');
         good_end = newline ? (size_t)(newline + 1 - text) : size;
     }
+    /* text after the last record that holds none (a record's torn start was cut off
+     * above): another kind of file, which games must not be appended to */
+    if (ok && good_end < size && !strstr(text + good_end, "(;")
+        && !only_blank(text + good_end, text + size))
+        ok = error_set(error, "%s: text that is no game %s: not a match's output, so not "
+                       "resumed", config->output, record_number ? "after the last record"
+                                                                : "and no record");
     /* a record without its newline (torn after ";)") gets one before more are appended */
     if (ok && good_end == size && size && text[size - 1] != '\n') {
         int fd = open(config->output, O_WRONLY | O_APPEND);

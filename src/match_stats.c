@@ -152,6 +152,12 @@ void match_stats_progress(const MatchStats *stats, char *out, size_t size)
                  format_elo(s.elo_high, high, sizeof high));
 }
 
+/* A value that prints as 0.00 printed as +0.00, not -0.00. */
+static double unsigned_zero(double value)
+{
+    return fabs(value) < 0.005 ? 0.0 : value;
+}
+
 void match_stats_print(const MatchStats *stats, const char *const names[MATCH_ENGINES],
                        FILE *out)
 {
@@ -206,5 +212,6 @@ void match_stats_print(const MatchStats *stats, const char *const names[MATCH_EN
     if (!isnan(s.score_se))
         fprintf(out, "Score rate %.4f +- %.4f (standard error over %d opening pairs); "
                 "mean disc difference %+.2f, 95%% interval [%+.2f, %+.2f]\n",
-                s.score, s.score_se, s.units, s.discs, s.discs_low, s.discs_high);
+                s.score, s.score_se, s.units, unsigned_zero(s.discs), unsigned_zero(s.discs_low),
+                unsigned_zero(s.discs_high));
 }

@@ -369,6 +369,28 @@ START_TEST(ggf_reads_evals_times_and_lenient_syntax)
 }
 END_TEST
 
+/* Whatever number the writer puts in a move, the reader takes back: an engine's evaluation
+ * of 1e-320 (below the smallest normal double) was written, then refused on reading, which
+ * stopped octuple-match --resume. */
+START_TEST(ggf_reads_back_tiny_numbers)
+{
+    GgfRecord r, back;
+    OctError e;
+    ck_assert(ggf_parse("(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- "
+                        "-------- -------- -------- *]B[F5/1.0/0.5];)", &r, NULL, &e));
+    r.evals[0] = 1e-320;
+    r.times[0] = 5e-324;
+    char text[4096];
+    ck_assert_msg(ggf_format(&r, text, sizeof text, &e), "%s", e.message);
+    ck_assert_msg(ggf_parse(text, &back, NULL, &e), "%s: %s", text, e.message);
+    ck_assert(back.evals[0] == r.evals[0]);
+    ck_assert(back.times[0] == r.times[0]);
+    /* an overflow stays an error */
+    ck_assert(!ggf_parse("(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- "
+                         "-------- -------- -------- *]B[F5/1e999];)", &back, NULL, &e));
+}
+END_TEST
+
 START_TEST(ggf_handles_passes)
 {
     char text[512];
@@ -1163,6 +1185,7 @@ static Suite *formats_suite(void)
     tcase_add_checked_fixture(ggf, make_dir, remove_dir);
     tcase_add_test(ggf, ggf_reads_nboard_record);
     tcase_add_test(ggf, ggf_reads_evals_times_and_lenient_syntax);
+    tcase_add_test(ggf, ggf_reads_back_tiny_numbers);
     tcase_add_test(ggf, ggf_handles_passes);
     tcase_add_test(ggf, ggf_round_trip);
     tcase_add_test(ggf, ggf_truncates_long_metadata);

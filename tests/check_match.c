@@ -327,7 +327,7 @@ static Model *load_model(void)
 START_TEST(test_openings_generated)
 {
     Model *model = load_model();
-    MatchGenerateSpec spec = {6, 8, 2.0, 4, 7, model};
+    MatchGenerateSpec spec = {6, 8, 2.0, 4, 7, model, NULL};
     Game *a, *b;
     double *scores;
     OctError error;
@@ -363,6 +363,13 @@ START_TEST(test_openings_generated)
     spec.balance = -1;
     ck_assert(!match_openings_generate(&spec, &c, NULL, NULL, NULL, &error));
     ck_assert_msg(strstr(error.message, "balanced openings"), "%s", error.message);
+    /* a raised stop flag (Ctrl-C) ends the generation at once */
+    atomic_int stop = 1;
+    spec.balance = 2.0;
+    spec.stop = &stop;
+    ck_assert(!match_openings_generate(&spec, &c, NULL, NULL, NULL, &error));
+    ck_assert_msg(strstr(error.message, "interrupted"), "%s", error.message);
+    spec.stop = NULL;
 
     char *dir = temp_dir();
     char path[128];
@@ -544,6 +551,39 @@ static void check_fault_once(const char *fault, const char *logged, const char *
     run_free(&run);
 }
 
+/* An engine that is gone once the game is over (here it closes its input as it answers the
+ * last move, so the runner cannot even send it that move) is logged and restarted, and the
+ * game keeps the board's result: it was complete. */
+START_TEST(test_engine_gone_after_the_last_move)
+{
+    Run run;
+    run_setup(&run, OPENINGS, fake("--play first --quit-when-over"), fake("--play hash"));
+    run_go(&run);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert_int_eq(run.stats.games, 8);
+    ck_assert_int_eq(run.stats.forfeits[0] + run.stats.forfeits[1], 0);
+    static GgfRecord records[8];
+    ck_assert_int_eq(read_records(&run, records, 8), 8);
+    int lost = 0;
+    for (int g = 0; g < 8; ++g) {
+        ck_assert(game_is_over(&records[g].game));
+        char expected[16];
+        snprintf(expected, sizeof expected, "%+d", game_black_score(&records[g].game));
+        ck_assert_str_eq(records[g].result, expected);
+        /* engine one made the last move of this game */
+        Board board;
+        Color side;
+        game_position(&records[g].game, records[g].game.move_count - 1, &board, &side);
+        bool one_black = g % 2 == 0;
+        lost += (side == COLOR_BLACK) == one_black;
+    }
+    ck_assert_int_gt(lost, 0); /* the case arose */
+    ck_assert_msg(strstr(run.log, "while the last move") || strstr(run.log, "the ping after"),
+                  "%s", run.log);
+    run_free(&run);
+}
+END_TEST
+
 START_TEST(test_fault_crash)
 {
     check_fault_once("--crash-at 3", "crashed: killed by signal 6", ":r]", MOVE_TIMEOUT);
@@ -721,6 +761,21 @@ START_TEST(test_resume)
     run_go(&run);
     ck_assert(!run.ok);
     ck_assert_msg(strstr(run.error.message, "--resume"), "%s", run.error.message);
+    /* a file that is no match's output, or has other text among its games, takes no games */
+    static const char *const foreign[] = {"notes, not games\n", "f5d6c3\nf5f6e6\n",
+                                          "(;GM[Othello];)\nsome words\n"};
+    snprintf(run.config.engines[1].name, MATCH_NAME_SIZE, "two");
+    run.config.resume = true;
+    for (int i = 0; i < 3; ++i) {
+        write_text(run.output, foreign[i]);
+        match_stats_free(&run.stats);
+        run_go(&run);
+        ck_assert(!run.ok);
+        ck_assert_msg(strstr(run.error.message, "not a match's output")
+                          || (i == 2 && strstr(run.error.message, "record 1")),
+                      "%s", run.error.message);
+        ck_assert_str_eq(run.ggf, foreign[i]);
+    }
     match_stats_free(&full);
     run_free(&run);
 }
@@ -802,6 +857,24 @@ START_TEST(test_binary)
     ck_assert_msg(strstr(out, "fake_engine-1 vs fake_engine-2: 3 openings"), "%s", out);
     ck_assert_msg(strstr(out, "Elo difference (fake_engine-1 - fake_engine-2)"), "%s", out);
     ck_assert_msg(strstr(out, "[6/6] 6 games"), "%s", out);
+    free(out);
+    char other[4096];
+    /* the games may not go into the openings file */
+    snprintf(other, sizeof other,
+             "cd %s && %s --engine1 '%s' --engine2 '%s' --openings openings.txt --output "
+             "openings.txt --resume", dir, MATCH_BINARY, FAKE_ENGINE, FAKE_ENGINE);
+    ck_assert_int_eq(run_binary(other, &out), 2);
+    ck_assert_msg(strstr(out, "also the --openings file"), "%s", out);
+    free(out);
+    /* a bad value names its option; a name must be one printable word */
+    snprintf(other, sizeof other, "%s --engine1 x --engine2 y --pairs 0", MATCH_BINARY);
+    ck_assert_int_eq(run_binary(other, &out), 2);
+    ck_assert_msg(strstr(out, "--pairs: bad value '0'"), "%s", out);
+    free(out);
+    snprintf(other, sizeof other, "%s --engine1 x --engine2 y --name1 \"$(printf "
+             "'a\\nb')\"", MATCH_BINARY);
+    ck_assert_int_eq(run_binary(other, &out), 2);
+    ck_assert_msg(strstr(out, "control characters"), "%s", out);
     free(out);
     /* the same command again: the output exists */
     ck_assert_int_eq(run_binary(command, &out), 1);
@@ -885,6 +958,7 @@ int main(void)
     tc = tcase_create("matches");
     tcase_set_timeout(tc, 240);
     tcase_add_test(tc, test_match_fakes);
+    tcase_add_test(tc, test_engine_gone_after_the_last_move);
     tcase_add_test(tc, test_fault_crash);
     tcase_add_test(tc, test_fault_hang);
     tcase_add_test(tc, test_fault_illegal);

@@ -14,7 +14,9 @@
  *   --garbage               noise around every answer (foreign pongs, a 10 kB line,
  *                           control bytes, unknown words, stderr chatter; stale `===` lines
  *                           before each pong and after each answer)
- *   --delay SECONDS         think this long before answering go */
+ *   --delay SECONDS         think this long before answering go
+ *   --quit-when-over        close its input and exit right after a move that ends the game
+ *                           (the runner's `move` for it then fails) */
 #include <ctype.h>
 #include <stdarg.h>
 #include <errno.h>
@@ -35,7 +37,7 @@ typedef enum Fault { NO_FAULT, CRASH, HANG, ILLEGAL, UNREADABLE, WRONG_PASS } Fa
 
 typedef struct Fake {
     const char *play;
-    bool lower, evals, no_pong, garbage;
+    bool lower, evals, no_pong, garbage, quit_when_over;
     int pass_style;
     Fault fault;
     long fault_at;
@@ -151,6 +153,11 @@ static void go(Fake *fake)
     }
     char name[3];
     move_format_colored(move, fake->lower ? COLOR_WHITE : COLOR_BLACK, name);
+    Board after = board;
+    board_play(&after, move);
+    bool quit = fake->quit_when_over && board_is_over(&after);
+    if (quit)
+        close(STDIN_FILENO); /* gone before the answer is read: a write to it must fail */
     if (fake->evals)
         say("=== %s/%.2f/0.01", name, (double)(board_count_player(&board) -
                                                board_count_opponent(&board)));
@@ -158,6 +165,8 @@ static void go(Fake *fake)
         say("=== %s", name);
     if (fake->garbage)
         say("=== A1"); /* a second answer: must be ignored */
+    if (quit)
+        exit(0);
 }
 
 static void handle(Fake *fake, char *line)
@@ -236,6 +245,8 @@ int main(int argc, char **argv)
                 fake.no_pong = true;
             else if (!strcmp(arg, "--garbage"))
                 fake.garbage = true;
+            else if (!strcmp(arg, "--quit-when-over"))
+                fake.quit_when_over = true;
             else if (!strcmp(arg, "--exit-at-start"))
                 return 5;
             else
