@@ -212,6 +212,17 @@ LogbookStatus logbook_next(LogbookReader *reader, LogbookGame *out, OctError *er
         if (is_blank(line))
             continue;
         if (!logbook_parse_line(line, out, error)) {
+            /* a last line cut off by a damaged or truncated gzip stream: say that, not
+             * which of its tokens broke off */
+            int code;
+            gzerror(reader->file, &code);
+            if (code != Z_OK && code != Z_STREAM_END && line[length - 1] != '\n') {
+                reader->finished = true;
+                error_set(error, "%s: line %ld: the data ends inside this line (%s)",
+                          reader->path, reader->line, code == Z_ERRNO ? strerror(errno)
+                          : "the compressed stream breaks off: a truncated or damaged file");
+                return LOGBOOK_ERROR;
+            }
             error_prefix(error, "%s: line %ld: ", reader->path, reader->line);
             return LOGBOOK_ERROR;
         }

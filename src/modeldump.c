@@ -5,7 +5,7 @@
 static const char *origin_name(ModelOrigin origin)
 {
     switch (origin) {
-    case ORIGIN_NATIVE: return "native (disc regression)";
+    case ORIGIN_NATIVE: return "native (trained by octuple-train: regress, td, evolve or coevolve)";
     case ORIGIN_LEAGUE: return "Othello League import (1-ply network, converted to side to move)";
     case ORIGIN_WPC: return "weighted piece counter";
     }

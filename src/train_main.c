@@ -975,7 +975,10 @@ static int command_regress(const TrainArgs *args)
         model_free(model);
         return 1;
     }
-    printf("data: %u games, %zu positions\n", set.games, set.count);
+    printf("data: %u games, %zu positions", set.games, set.count);
+    if (set.skipped) /* said, so that a short count is not a mystery */
+        printf(" (%zu unfinished games or OBF lines without a scored move left out)", set.skipped);
+    printf("\n");
     if (set.count == 0) {
         fprintf(stderr, "octuple-train regress: the data holds no position to fit\n");
         trainset_free(&set);

@@ -73,7 +73,7 @@ bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error)
     LogbookGame game;
     LogbookStatus status;
     while ((status = logbook_next(reader, &game, error)) == LOGBOOK_GAME)
-        trainset_add_game(set, &game.game);
+        set->skipped += !game_is_over(&game.game) || !trainset_add_game(set, &game.game);
     logbook_close(reader);
     return status == LOGBOOK_END;
 }
@@ -89,8 +89,10 @@ bool trainset_add_obf(TrainSet *set, const char *path, int weight, OctError *err
         return error_set(error, "%s: out of memory for %zu positions", path, count);
     }
     for (size_t i = 0; i < count; ++i) {
-        if (positions[i].move_count < 1 || !board_can_move(&positions[i].board))
+        if (positions[i].move_count < 1 || !board_can_move(&positions[i].board)) {
+            ++set->skipped;
             continue;
+        }
         TrainPosition *position = &set->positions[set->count++];
         position->board = positions[i].board;
         position->target = (int8_t)positions[i].scores[0];

@@ -23,6 +23,7 @@ typedef struct TrainSet {
     size_t count;
     size_t capacity;
     uint32_t games;
+    size_t skipped; /* unfinished games and OBF lines without a move and score, left out */
 } TrainSet;
 
 void trainset_init(TrainSet *set);

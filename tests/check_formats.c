@@ -1151,6 +1151,23 @@ START_TEST(logbook_reports_errors_by_line)
     ck_assert(!logbook_read_file(path, remember, &seen, &e));
     ck_assert_error_has(e, "cut.gam.gz: line ");
     ck_assert_error_has(e, "read error");
+    /* cut anywhere in a file of whole games, it says so, never that a token is bad */
+    out = gzopen(big_path, "wb");
+    char lines[2048];
+    logbook_text(lines, sizeof lines);
+    for (int i = 0; i < 300; ++i)
+        gzputs(out, lines);
+    gzclose(out);
+    file = fopen(big_path, "rb");
+    size = fread(buffer, 1, sizeof buffer, file);
+    fclose(file);
+    for (int part = 1; part < 8; ++part) {
+        path = write_bytes("cut.gam.gz", buffer, size * (size_t)part / 8);
+        ck_assert(!logbook_read_file(path, remember, &seen, &e));
+        ck_assert_msg(strstr(e.message, "read error") || strstr(e.message, "breaks off"), "%s",
+                      e.message);
+        ck_assert_msg(!strstr(e.message, "bad token"), "%s", e.message);
+    }
 
     /* Overlong line. */
     char *huge = malloc(5000);
