@@ -7,6 +7,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +126,46 @@ static bool resolve_program(const char *word, const char *dir, char *out, OctErr
     return error_set(error, "%s: not found in %s nor on PATH", word, base);
 }
 
+/* The process groups of the engines alive. A signal handler can reach nothing else, and a
+ * runner ended by a second Ctrl-C must not leave behind engines that ignore the end of
+ * their input; lock-free atomics keep the handler's reads safe. */
+enum { LIVE_GROUPS = 1024 };
+static atomic_int live_groups[LIVE_GROUPS];
+
+static void group_add(pid_t pid)
+{
+    for (int i = 0; i < LIVE_GROUPS; ++i) {
+        int free_slot = 0;
+        if (atomic_compare_exchange_strong(&live_groups[i], &free_slot, (int)pid))
+            return;
+    }
+}
+
+static void group_remove(pid_t pid)
+{
+    for (int i = 0; i < LIVE_GROUPS; ++i) {
+        int slot = (int)pid;
+        if (atomic_compare_exchange_strong(&live_groups[i], &slot, 0))
+            return;
+    }
+}
+
+void match_engine_kill_all(void)
+{
+    for (int i = 0; i < LIVE_GROUPS; ++i) {
+        int pid = atomic_load(&live_groups[i]);
+        if (pid > 0)
+            kill(-pid, SIGKILL);
+    }
+}
+
+/* The engine's process is gone (reaped, or not to be waited for any more). */
+static void forget(MatchEngine *engine)
+{
+    group_remove(engine->pid);
+    engine->pid = 0;
+}
+
 /* In the child between fork and exec: async-signal-safe calls only. */
 static void move_fd(int from, int to)
 {
@@ -213,6 +254,7 @@ static bool spawn(MatchEngine *engine, OctError *error)
         return error_set(error, "fork: %s", strerror(saved));
     }
     setpgid(pid, pid); /* also here: whichever runs first, the group exists before any kill */
+    group_add(pid);
     fcntl(to_child[1], F_SETFL, fcntl(to_child[1], F_GETFL) | O_NONBLOCK);
     fcntl(from_child[0], F_SETFL, fcntl(from_child[0], F_GETFL) | O_NONBLOCK);
     engine->pid = pid;
@@ -247,11 +289,11 @@ void match_engine_kill(MatchEngine *engine, double grace)
         if (done == engine->pid) {
             describe_status(engine, status);
             kill(-engine->pid, SIGKILL); /* whatever it started */
-            engine->pid = 0;
+            forget(engine);
             return;
         }
         if (done < 0 && errno != EINTR) {
-            engine->pid = 0;
+            forget(engine);
             return;
         }
         if (match_now() >= deadline)
@@ -269,7 +311,7 @@ void match_engine_kill(MatchEngine *engine, double grace)
             break;
         sleep_seconds(0.005);
     }
-    engine->pid = 0;
+    forget(engine);
 }
 
 void match_engine_close(MatchEngine *engine)
@@ -290,7 +332,7 @@ const char *match_engine_exit_text(MatchEngine *engine)
         if (waitpid(engine->pid, &status, WNOHANG) == engine->pid) {
             describe_status(engine, status);
             kill(-engine->pid, SIGKILL);
-            engine->pid = 0;
+            forget(engine);
         }
     }
     return engine->exit_text[0] ? engine->exit_text : "closed its output";

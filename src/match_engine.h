@@ -64,6 +64,9 @@ void match_engine_close(MatchEngine *engine);
 /* Waits up to `grace` seconds for the child to exit by itself (a crash being reported), then
  * sends SIGKILL to its process group and reaps it. Safe on an engine that is not running. */
 void match_engine_kill(MatchEngine *engine, double grace);
+/* Kills every engine's process group at once, without waiting: for a signal handler that
+ * is about to end the runner (async-signal-safe). */
+void match_engine_kill_all(void);
 bool match_engine_running(const MatchEngine *engine);
 
 /* Writes one line (a newline is added). */

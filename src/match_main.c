@@ -52,10 +52,15 @@ static bool has_control(const char *text)
     return false;
 }
 
+/* The first signal asks the runner to stop after closing the engines; a second ends it at
+ * once, killing the engines' process groups first (async-signal-safe calls only). */
 static void on_signal(int number)
 {
     (void)number;
-    atomic_store(&interrupted, 1);
+    if (atomic_exchange(&interrupted, 1)) {
+        match_engine_kill_all();
+        _exit(EXIT_INTERRUPTED);
+    }
 }
 
 typedef struct Options {
@@ -409,7 +414,6 @@ int main(int argc, char **argv)
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;
-    action.sa_flags = SA_RESETHAND; /* a second ^C ends the runner at once */
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);

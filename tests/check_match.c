@@ -834,6 +834,35 @@ static int run_binary(const char *command, char **output)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* A second Ctrl-C ends the runner at once, and takes down engines that would outlive the
+ * end of their input (they used to keep running, owned by init). */
+START_TEST(test_second_interrupt_kills_engines)
+{
+    char *dir = temp_dir();
+    char openings[160];
+    snprintf(openings, sizeof openings, "%s/openings.txt", dir);
+    write_text(openings, OPENINGS);
+    char tag[64], command[4096], *out;
+    snprintf(tag, sizeof tag, "second-interrupt-%ld", (long)getpid());
+    snprintf(command, sizeof command,
+             "cd %s && { %s --engine1 '%s --delay 5 --ignore-eof --tag %s' --engine2 '%s --delay "
+             "5 --ignore-eof --tag %s' --openings openings.txt --output out.ggf --quiet "
+             ">/dev/null 2>&1 & pid=$!; sleep 1; before=$(pgrep -f -c -- '^%s .*%s'); "
+             "kill -INT $pid; sleep 0.3; kill -INT $pid; wait $pid; status=$?; sleep 0.5; "
+             "echo \"status $status engines $before left $(pgrep -f -c -- '^%s .*%s')\"; }",
+             dir, MATCH_BINARY, FAKE_ENGINE, tag, FAKE_ENGINE, tag, FAKE_ENGINE, tag,
+             FAKE_ENGINE, tag);
+    ck_assert_int_eq(run_binary(command, &out), 0);
+    int status = -1, before = -1, left = -1;
+    ck_assert_msg(sscanf(out, "status %d engines %d left %d", &status, &before, &left) == 3,
+                  "%s", out);
+    ck_assert_int_eq(status, 3);
+    ck_assert_int_ge(before, 4); /* two games at a time, two engines each */
+    ck_assert_int_eq(left, 0);
+    free(out);
+}
+END_TEST
+
 START_TEST(test_binary)
 {
     char *dir = temp_dir();
@@ -968,6 +997,7 @@ int main(void)
     tcase_add_test(tc, test_passes);
     tcase_add_test(tc, test_resume);
     tcase_add_test(tc, test_interrupt);
+    tcase_add_test(tc, test_second_interrupt_kills_engines);
     tcase_add_test(tc, test_binary);
     tcase_add_test(tc, test_octuple_configurations);
     suite_add_tcase(suite, tc);

@@ -16,7 +16,9 @@
  *                           before each pong and after each answer)
  *   --delay SECONDS         think this long before answering go
  *   --quit-when-over        close its input and exit right after a move that ends the game
- *                           (the runner's `move` for it then fails) */
+ *                           (the runner's `move` for it then fails)
+ *   --ignore-eof            stay alive for ten minutes after its input ends
+ *   --tag WORD              ignored: a word to find its processes by */
 #include <ctype.h>
 #include <stdarg.h>
 #include <errno.h>
@@ -37,7 +39,7 @@ typedef enum Fault { NO_FAULT, CRASH, HANG, ILLEGAL, UNREADABLE, WRONG_PASS } Fa
 
 typedef struct Fake {
     const char *play;
-    bool lower, evals, no_pong, garbage, quit_when_over;
+    bool lower, evals, no_pong, garbage, quit_when_over, ignore_eof;
     int pass_style;
     Fault fault;
     long fault_at;
@@ -235,6 +237,8 @@ int main(int argc, char **argv)
             fake.once = value;
         else if (!strcmp(arg, "--delay") && value)
             fake.delay = atof(value);
+        else if (!strcmp(arg, "--tag") && value)
+            (void)value; /* only seen by ps */
         else {
             used_value = false;
             if (!strcmp(arg, "--lower"))
@@ -247,6 +251,8 @@ int main(int argc, char **argv)
                 fake.garbage = true;
             else if (!strcmp(arg, "--quit-when-over"))
                 fake.quit_when_over = true;
+            else if (!strcmp(arg, "--ignore-eof"))
+                fake.ignore_eof = true;
             else if (!strcmp(arg, "--exit-at-start"))
                 return 5;
             else
@@ -270,5 +276,7 @@ int main(int argc, char **argv)
     while (getline(&line, &capacity, stdin) > 0)
         handle(&fake, line);
     free(line);
+    if (fake.ignore_eof)
+        pause_seconds(600);
     return 0;
 }
