@@ -219,11 +219,19 @@ static int parse_options(int argc, char **argv, Options *options)
             break;
         }
         case OPT_DIR1:
-        case OPT_DIR2:
+        case OPT_DIR2: {
+            struct stat info; /* said now: the engine would only exit with status 126 */
+            bool exists = stat(optarg, &info) == 0;
+            if (!exists || !S_ISDIR(info.st_mode)) {
+                fprintf(stderr, "octuple-match: %s: '%s': %s\n", name, optarg,
+                        exists ? "not a directory" : strerror(errno));
+                return EXIT_USAGE;
+            }
             if (!copy_text(options->engines[option - OPT_DIR1].dir,
                            sizeof options->engines[0].dir, optarg, name))
                 return EXIT_USAGE;
             break;
+        }
         case OPT_NAME1:
         case OPT_NAME2: {
             int e = option - OPT_NAME1;

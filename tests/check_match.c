@@ -896,6 +896,11 @@ START_TEST(test_binary)
     ck_assert_msg(strstr(out, "also the --openings file"), "%s", out);
     free(out);
     /* a bad value names its option; a name must be one printable word */
+    snprintf(other, sizeof other, "%s --engine1 x --engine2 y --dir1 /nonexistent-dir",
+             MATCH_BINARY);
+    ck_assert_int_eq(run_binary(other, &out), 2);
+    ck_assert_msg(strstr(out, "--dir1: '/nonexistent-dir': No such file"), "%s", out);
+    free(out);
     snprintf(other, sizeof other, "%s --engine1 x --engine2 y --pairs 0", MATCH_BINARY);
     ck_assert_int_eq(run_binary(other, &out), 2);
     ck_assert_msg(strstr(out, "--pairs: bad value '0'"), "%s", out);
