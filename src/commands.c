@@ -219,8 +219,8 @@ static void print_analysis_header(Session *session)
     say(session, "  ply  player  played  best     score  played score     loss\n");
 }
 
-/* One analysed position. Positions come from the last back to the first, so the played
- * move's value is minus the score of the position after it, reported just before. */
+/* One analysed position: the best move's score and the game move's, both from searches of
+ * this position to the same depth, and their difference, the loss. */
 static void print_analysis_row(Session *session, const EngineReport *report)
 {
     const SearchResult *result = &report->result;
@@ -232,11 +232,14 @@ static void print_analysis_row(Session *session, const EngineReport *report)
         move_format(result->move, best);
     format_score(result, result->score, score, sizeof score);
     double value = engine_discs(result->score);
-    if (session->have_next && report->ply < game->move_count) {
+    if (report->played_known) {
+        double played_value = engine_discs(report->played_score);
         snprintf(played_score, sizeof played_score, "%+.2f",
-                 -session->next_score == 0 ? 0.0 : -session->next_score);
-        snprintf(loss, sizeof loss, "%.2f", fabs(value + session->next_score) < 0.005
-                 ? 0.0 : value + session->next_score);
+                 fabs(played_value) < 0.005 ? 0.0 : played_value);
+        /* probability cuts (depth 9 and more) can rate the game's move, searched alone,
+         * above the best one's score: it then lost nothing */
+        double lost = value - played_value;
+        snprintf(loss, sizeof loss, "%.2f", lost < 0.005 ? 0.0 : lost);
     }
     char row[128];
     int length = snprintf(row, sizeof row, "%5d  %-6s  %-6s  %-4s  %8s  %12s  %7s", report->ply,
@@ -244,8 +247,6 @@ static void print_analysis_row(Session *session, const EngineReport *report)
     while (length > 0 && row[length - 1] == ' ')
         row[--length] = '\0';
     say(session, "%s\n", row);
-    session->have_next = true;
-    session->next_score = value;
 }
 
 static void on_report(void *context, const EngineReport *report)
@@ -279,7 +280,6 @@ static bool start_task(Session *session, EngineTask task, int lines, int first_p
     int verbose = engine_settings(session->engine)->verbose;
     session->task = task;
     session->have_final = false;
-    session->have_next = false;
     session->task_stopped = false;
     if ((task == ENGINE_THINK && verbose >= 1) || (task == ENGINE_HINT && verbose >= 2))
         print_table_header(session);

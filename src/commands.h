@@ -34,9 +34,6 @@ typedef struct Session {
     bool task_stopped;
     EngineReport final;  /* the last ENGINE_POSITION report of the task */
     bool have_final;
-    /* analyze: the previous (later) position's score, for the played move's value */
-    bool have_next;
-    double next_score;
 } Session;
 
 void session_init(Session *session, Engine *engine, FILE *out, bool color);

@@ -695,6 +695,7 @@ static SearchLimits task_limits(const Engine *engine)
     limits.threads = engine->settings.threads;
     limits.seconds = engine->request.task == ENGINE_HINT ? 0.0 : engine->settings.seconds;
     limits.lines = 1;
+    limits.own_entries = engine->request.task == ENGINE_ANALYZE;
     if (engine->request.task == ENGINE_HINT) {
         int lines = engine->request.lines;
         limits.lines = lines < 1 ? 1 : lines > SEARCH_MAX_LINES ? SEARCH_MAX_LINES : lines;
@@ -768,6 +769,32 @@ static bool forced_result(const Board *board, SearchResult *result)
     return true;
 }
 
+/* An analysed position: the score of the game's move there, searched as deep as the best
+ * move was (a search of the position after it would be a ply deeper, and at another
+ * parity). Returns the nodes it took. */
+static uint64_t analysis_score_played(Engine *engine, const Game *game,
+                                      const SearchLimits *limits, EngineReport *report)
+{
+    report->played_known = false;
+    if (report->ply >= game->move_count)
+        return 0;
+    int played = game->moves[report->ply];
+    if (played == report->result.move || played == MOVE_PASS) {
+        report->played_known = true;
+        report->played_score = report->result.score;
+        return 0;
+    }
+    SearchLimits only = *limits;
+    only.exclude = board_legal(&report->board) & ~(1ULL << played);
+    SearchResult result;
+    search_run(&engine->search, &report->board, &only, &result, NULL, NULL);
+    if (!result.stopped && result.move == played) {
+        report->played_known = true;
+        report->played_score = result.score;
+    }
+    return result.nodes;
+}
+
 static void *task_main(void *argument)
 {
     Engine *engine = argument;
@@ -811,6 +838,8 @@ static void *task_main(void *argument)
             search_run(&engine->search, &report.board, &limits, &report.result, on_progress,
                        &progress);
             nodes += report.result.nodes;
+            if (engine->request.task == ENGINE_ANALYZE && !report.result.stopped)
+                nodes += analysis_score_played(engine, game, &limits, &report);
             /* only engine_stop counts: the time limit ends a search normally */
             if (atomic_load(&engine->stop_requested))
                 report.stopped = true;

@@ -62,6 +62,10 @@ typedef struct EngineReport {
     BookMove book_moves[BOOK_MAX_MOVES];
     int book_pv_lengths[BOOK_MAX_MOVES]; /* each book move's line through the book */
     int book_pvs[BOOK_MAX_MOVES][BOOK_PV_SIZE];
+    bool played_known;   /* ANALYZE, POSITION: the game's move here was scored as below */
+    int played_score;    /* its score from the same search depth as `result`, the mover's view:
+                            the best move's score when it is the best move, else a search of
+                            the position with every other move excluded */
     uint64_t nodes;      /* over the whole task so far */
     double seconds;      /* since the task began */
 } EngineReport;

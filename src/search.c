@@ -281,7 +281,9 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
     if (tt && tt_probe(tt, board, &entry)) {
         tt_move = entry.move;
         int lower = entry.lower, upper = entry.upper;
-        bool usable = entry.depth >= depth && entry.depth < TT_DEPTH_EXACT;
+        bool usable = entry.depth >= depth && entry.depth < TT_DEPTH_EXACT
+                   && (!worker->limits->own_entries
+                       || entry.generation == tt_current_generation(tt));
         if (entry.depth >= TT_DEPTH_EXACT) {
             /* exact endgame bounds hold at any depth; a selective solve's are only likely */
             int draw = draw_at(worker, ply);

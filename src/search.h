@@ -48,6 +48,10 @@ typedef struct SearchLimits {
                             give it to the draws they reach; exact and win/draw/loss solves
                             report a draw as 0, and no draw value in that range changes
                             their choice (see search.c, final_units) */
+    bool own_entries;    /* midgame bounds only from this search's own table entries (exact
+                            ones still count): a game's analysis scores every position on the
+                            same footing, where entries from the deeper searches of later
+                            positions made one of four symmetric first moves look better */
 } SearchLimits;
 
 typedef struct SearchLine {

@@ -22,6 +22,7 @@ typedef struct TtEntry {
     int move;  /* best move or MOVE_NONE */
     int depth; /* midgame depth, or TT_DEPTH_EXACT + empties for an exact endgame result */
     int level; /* selectivity of an endgame entry: TT_LEVEL_FULL when nothing was pruned */
+    int generation; /* the search that stored it (tt_current_generation), modulo 256 */
 } TtEntry;
 
 enum { TT_DEPTH_EXACT = 64, TT_LEVEL_FULL = 7 };
@@ -124,10 +125,17 @@ static inline bool tt_probe_bucket(const TtSlot *bucket, const Board *board, TtE
             out->move = (int)(data >> 32 & 0xff);
             out->depth = (int)(data >> 40 & 0xff);
             out->level = (int)(data >> 56) - 1;
+            out->generation = (int)(data >> 48 & 0xff);
             return true;
         }
     }
     return false;
+}
+
+/* The generation the entries stored now get, as TtEntry.generation reads it. */
+static inline int tt_current_generation(const Tt *tt)
+{
+    return (int)(atomic_load_explicit(&tt->generation, memory_order_relaxed) & 0xff);
 }
 
 /* Copies the entry for the position into `out`; false when there is none. */

@@ -324,6 +324,8 @@ END_TEST
 typedef struct Collected {
     int iterations, positions, finished;
     int plies[80];
+    int best[80], played[80]; /* analysis: the best move's and the game move's scores */
+    bool played_known[80];
     EngineReport last;
     bool order_ok;
 } Collected;
@@ -337,8 +339,12 @@ static void collect(void *context, const EngineReport *report)
         ++collected->iterations;
         break;
     case ENGINE_POSITION:
-        if (collected->positions < 80)
+        if (collected->positions < 80) {
             collected->plies[collected->positions] = report->ply;
+            collected->best[collected->positions] = report->result.score;
+            collected->played[collected->positions] = report->played_score;
+            collected->played_known[collected->positions] = report->played_known;
+        }
         ++collected->positions;
         collected->last = *report;
         break;
@@ -381,6 +387,46 @@ START_TEST(test_think_hint_analyze)
     ck_assert_int_eq(analysis.plies[0], 3);
     ck_assert_int_eq(analysis.plies[2], 1);
     engine_free(engine);
+}
+END_TEST
+
+/* An analysis scores the game's move by the same search depth as the best move, with only
+ * this position's table entries: at the start, whose four moves are alike, the game's f5
+ * loses nothing, and no move ever scores above the best. (It used to take minus the score
+ * of the next position, a ply deeper: f5 lost 0.54 discs at depth 5, and a best move played
+ * showed a negative loss at depth 4.) */
+START_TEST(test_analysis_scores_moves_alike)
+{
+    for (int depth = 4; depth <= 5; ++depth) {
+        /* the shipped network scores all 8 images of a position alike (Figure 7's does not) */
+        EngineSettings settings;
+        settings_init(&settings, NULL);
+        settings.threads = 1;
+        settings.hash_megabytes = 8;
+        settings.depth = depth;
+        settings.exact = settings_exact_for_depth(depth);
+        settings.use_book = false;
+        strcpy(settings.weights, TOP_SRCDIR "/weights/octuple.ow");
+        Engine *engine;
+        OctError error;
+        ck_assert_msg(engine_create(&settings, &engine, &error), "%s", error.message);
+        play(engine, "f5f4e3f6d3");
+        Collected analysis = {0};
+        EngineRequest request = {ENGINE_ANALYZE, 1, 0};
+        ck_assert(engine_run(engine, &request, collect, &analysis, &error));
+        ck_assert_int_eq(analysis.positions, 6); /* plies 5 .. 0 */
+        for (int i = 0; i < analysis.positions; ++i) {
+            int ply = analysis.plies[i];
+            ck_assert_msg(analysis.played_known[i] == (ply < 5), "ply %d", ply);
+            if (analysis.played_known[i])
+                ck_assert_msg(analysis.played[i] <= analysis.best[i],
+                              "depth %d ply %d: played %d above best %d", depth, ply,
+                              analysis.played[i], analysis.best[i]);
+        }
+        ck_assert_int_eq(analysis.plies[5], 0);
+        ck_assert_int_eq(analysis.played[5], analysis.best[5]); /* f5 at the start */
+        engine_free(engine);
+    }
 }
 END_TEST
 
@@ -684,6 +730,7 @@ int main(void)
     tcase_add_test(tc, test_undo_redo_passes);
     tcase_add_test(tc, test_records);
     tcase_add_test(tc, test_think_hint_analyze);
+    tcase_add_test(tc, test_analysis_scores_moves_alike);
     tcase_add_test(tc, test_forced_think);
     tcase_add_test(tc, test_stop_is_prompt);
     tcase_add_test(tc, test_selective_pass_terminates);
