@@ -401,6 +401,9 @@ void session_task_done(Session *session)
             if (i == 0 && result->pv_length > 0 && result->pv[0] == result->lines[0].move)
                 engine_format_moves(result->pv, result->pv_length, report->side, " ", pv,
                                     sizeof pv);
+            else if (result->lines[i].pv_length > 0)
+                engine_format_moves(result->lines[i].pv, result->lines[i].pv_length,
+                                    report->side, " ", pv, sizeof pv);
             say(session, "  %2d. %-2s  %8s%s%s\n", i + 1,
                 move_format_colored(result->lines[i].move, report->side, name), score,
                 pv[0] ? "  " : "", pv);

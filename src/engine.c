@@ -732,7 +732,7 @@ static bool book_result(Engine *engine, EngineReport *report)
         const BookMove *move = &report->book_moves[i];
         report->book_pv_lengths[i] = book_line(book, &report->board, move->move,
                                                report->book_pvs[i], BOOK_PV_SIZE);
-        result->lines[i] = (SearchLine){move->move, move->value * EVAL_DISC};
+        result->lines[i] = (SearchLine){move->move, move->value * EVAL_DISC, {0}, 0};
     }
     result->move = report->book_moves[0].move;
     result->score = report->book_moves[0].value * EVAL_DISC;
@@ -765,7 +765,7 @@ static bool forced_result(const Board *board, SearchResult *result)
     result->pv[0] = result->move;
     result->pv_length = 1;
     result->line_count = 1;
-    result->lines[0] = (SearchLine){result->move, 0};
+    result->lines[0] = (SearchLine){result->move, 0, {0}, 0};
     return true;
 }
 

@@ -91,7 +91,7 @@ static void format_depth(const SearchResult *result, char *out, size_t size)
         snprintf(out, size, "%d", result->depth);
 }
 
-/* `search PV EVAL 0 DEPTH` for every line of the result (the best one with its PV). */
+/* `search PV EVAL 0 DEPTH` for every line of the result, each with its PV. */
 static void emit_search_lines(Nboard *nboard, const EngineReport *report)
 {
     const SearchResult *result = &report->result;
@@ -106,6 +106,9 @@ static void emit_search_lines(Nboard *nboard, const EngineReport *report)
         char pv[SEARCH_MAX_DEPTH * 3 + 8], eval[32];
         if (i == 0 && result->pv_length > 0 && result->pv[0] == move)
             engine_format_moves(result->pv, result->pv_length, report->side, "", pv, sizeof pv);
+        else if (result->line_count > 0 && result->lines[i].pv_length > 0)
+            engine_format_moves(result->lines[i].pv, result->lines[i].pv_length, report->side,
+                                "", pv, sizeof pv);
         else
             engine_format_moves(&move, 1, report->side, "", pv, sizeof pv);
         format_eval(engine_discs(score), true, eval, sizeof eval);

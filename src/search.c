@@ -823,29 +823,88 @@ static bool root_wld(Worker *worker, RootMove *moves, int count, int depth, int 
     return true;
 }
 
-/* The line from the table's moves. A midgame line stops after `depth` moves (passes cost no
- * depth): further moves would come from older, deeper entries, not from this search. */
-static void collect_pv(Search *search, const Board *board, int first, int depth, bool exact,
-                       SearchResult *result)
+/* The move that keeps a known exact value: `expected`, discs from the mover's view, among
+ * the children of a position of few empties, each asked by a window around the value (a
+ * fraction of a millisecond at 12 empties); MOVE_NONE when none does. */
+static int exact_line_move(const Board *position, int expected)
+{
+    Solver solver;
+    solver_init(&solver, NULL, NULL);
+    for (uint64_t m = board_legal(position); m; m &= m - 1) {
+        int square = __builtin_ctzll(m);
+        Board child = *position;
+        board_play(&child, square);
+        if (-endgame_search(&solver, &child, -expected - 1, -expected + 1) == expected)
+            return square;
+    }
+    return MOVE_NONE;
+}
+
+/* The midgame search's choice at depth 1: the child it rates best, the first in square
+ * order on a tie (depth-1 nodes keep no table entry). */
+static int static_line_move(const Model *model, const Board *position)
+{
+    int best_move = MOVE_NONE, best = 0;
+    for (uint64_t m = board_legal(position); m; m &= m - 1) {
+        int square = __builtin_ctzll(m);
+        Board child = *position;
+        board_play(&child, square);
+        int value = ~(child.player | child.opponent) ? -eval_board(model, &child)
+                                                     : -board_final_score(&child) * EVAL_DISC;
+        if (best_move == MOVE_NONE || value > best) {
+            best = value;
+            best_move = square;
+        }
+    }
+    return best_move;
+}
+
+enum { EXACT_LINE_EMPTIES = 12 }; /* below the table's reach, lines end by solving */
+
+/* The line of a root move from the table's moves into `pv` (at most `capacity`); returns
+ * its length. A midgame line stops after `depth` moves (passes cost no depth): further
+ * moves would come from older, deeper entries, not from this search; its last move, at a
+ * depth-1 node that keeps no entry, is the one that node's search picks. An exact line (not
+ * an outcome only, `wld`) goes on to the end of the game: from EXACT_LINE_EMPTIES empties,
+ * where the shared table's entries thin out, its moves are found by solving. */
+static int collect_line(Search *search, const Board *board, int first, int depth, bool exact,
+                        bool wld, int *pv, int capacity)
 {
     Board position = *board;
-    result->pv_length = 0;
-    int move = first, played = 0;
-    while (result->pv_length < SEARCH_MAX_DEPTH && move != MOVE_NONE
-           && (exact || played < depth)) {
+    int length = 0, played = 0, move = first;
+    int expected = 0; /* once `solved`: the value of `position` for its mover */
+    bool solved = false;
+    while (length < capacity && move != MOVE_NONE && (exact || played < depth)) {
         if (!board_try_play(&position, move))
             break;
-        result->pv[result->pv_length++] = move;
+        pv[length++] = move;
         played += move != MOVE_PASS;
+        expected = -expected;
         if (board_is_over(&position))
             break;
         if (!board_can_move(&position)) {
             move = MOVE_PASS;
             continue;
         }
+        if (exact && !wld && board_count_empties(&position) <= EXACT_LINE_EMPTIES) {
+            /* the table's moves may be a bound's or a selective pass's: from here the value
+             * is solved once and every move keeps it */
+            if (!solved) {
+                Solver solver;
+                solver_init(&solver, NULL, NULL);
+                expected = endgame_search(&solver, &position, -SCORE_MAX, SCORE_MAX);
+                solved = true;
+            }
+            move = exact_line_move(&position, expected);
+            continue;
+        }
         TtEntry entry;
-        move = tt_probe(&search->tt, &position, &entry) ? entry.move : MOVE_NONE;
+        move = tt_probe(&search->tt, &position, &entry) && entry.move < 64
+                   && (board_legal(&position) >> entry.move & 1) ? entry.move : MOVE_NONE;
+        if (move == MOVE_NONE && !exact && depth - played == 1 && search->model)
+            move = static_line_move(search->model, &position);
     }
+    return length;
 }
 
 static void fill_result(Worker *worker, const RootMove *moves, int count, int depth, bool exact,
@@ -857,10 +916,16 @@ static void fill_result(Worker *worker, const RootMove *moves, int count, int de
     result->wld = wld;
     result->depth = depth;
     result->line_count = count < lines ? count : lines;
-    for (int i = 0; i < result->line_count; ++i)
-        result->lines[i] = (SearchLine){moves[i].move, moves[i].score};
-    collect_pv(worker->search, &worker->states[0].board, moves[0].move, depth, exact || wld,
-               result);
+    const Board *board = &worker->states[0].board;
+    for (int i = 0; i < result->line_count; ++i) {
+        SearchLine *line = &result->lines[i];
+        *line = (SearchLine){moves[i].move, moves[i].score, {0}, 0};
+        if (lines > 1) /* several lines: each has its own, from full-window searches */
+            line->pv_length = collect_line(worker->search, board, moves[i].move, depth,
+                                           exact || wld, wld, line->pv, SEARCH_LINE_PV);
+    }
+    result->pv_length = collect_line(worker->search, board, moves[0].move, depth, exact || wld,
+                                     wld, result->pv, SEARCH_MAX_DEPTH);
 }
 
 typedef struct RunShared {
@@ -1057,7 +1122,7 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
             result->pv[0] = MOVE_PASS;
             result->pv_length = after.pv_length + 1;
             result->line_count = 1;
-            result->lines[0] = (SearchLine){MOVE_PASS, result->score};
+            result->lines[0] = (SearchLine){MOVE_PASS, result->score, {0}, 0};
         }
         result->seconds = search_clock() - start;
         return;
@@ -1102,7 +1167,7 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
     /* a fallback so that an interrupted first iteration still names a legal move */
     result->move = __builtin_ctzll(moves);
     result->line_count = 1;
-    result->lines[0] = (SearchLine){result->move, 0};
+    result->lines[0] = (SearchLine){result->move, 0, {0}, 0};
     worker_run(&workers[0], result, progress, context);
     result->stopped = workers[0].solver.stopped;
     atomic_store(&shared.run_stop, true);

@@ -54,9 +54,13 @@ typedef struct SearchLimits {
                             positions made one of four symmetric first moves look better */
 } SearchLimits;
 
+enum { SEARCH_LINE_PV = 24 };
+
 typedef struct SearchLine {
     int move;
     int score; /* evaluation units (1/EVAL_DISC disc), side to move's view */
+    int pv[SEARCH_LINE_PV]; /* with several lines: this move's line, as SearchResult.pv */
+    int pv_length;          /* 0 with one line (SearchResult.pv is the line) */
 } SearchLine;
 
 typedef struct SearchResult {

@@ -294,6 +294,73 @@ static Model *test_model(void)
     return model;
 }
 
+/* Replays a line from `board`: its final score from the root mover's view when it ends the
+ * game, else a value out of range. */
+static int line_final_score(const Board *board, const int *pv, int length)
+{
+    Board position = *board;
+    for (int i = 0; i < length; ++i)
+        if (!board_try_play(&position, pv[i]))
+            return 1000;
+    if (!board_is_over(&position))
+        return 1000;
+    int score = board_final_score(&position);
+    return length % 2 ? -score : score;
+}
+
+/* Every line goes as deep as its search: an exact one to the end of the game with the
+ * score it claims (the shared table holds its moves only from 11 empties; below, they are
+ * solved), a midgame one `depth` moves (its last node keeps no table entry), and with
+ * several lines each has its own. */
+START_TEST(test_lines_reach_their_depth_and_score)
+{
+    Model *model = test_model();
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 16, &error));
+    search_set_model(&search, model);
+    TestRandom random = {404};
+    int tried = 0;
+    while (tried < 24) {
+        Board board;
+        if (!random_position(&random, 12 + tried % 5, &board) || !board_legal(&board))
+            continue;
+        SearchLimits limits = search_default_limits();
+        limits.exact_empties = 64;
+        limits.threads = 1;
+        limits.lines = 1 + 2 * (tried % 2);
+        SearchResult result;
+        search_run(&search, &board, &limits, &result, NULL, NULL);
+        ck_assert(result.exact);
+        ck_assert_int_eq(line_final_score(&board, result.pv, result.pv_length),
+                         result.score / EVAL_DISC);
+        for (int i = 0; limits.lines > 1 && i < result.line_count; ++i) {
+            const SearchLine *line = &result.lines[i];
+            ck_assert_int_eq(line->pv[0], line->move);
+            ck_assert_int_eq(line_final_score(&board, line->pv, line->pv_length),
+                             line->score / EVAL_DISC);
+        }
+        /* a midgame search of the same position: `depth` moves, passes aside */
+        limits.exact_empties = 0;
+        limits.depth = 3 + tried % 3;
+        search_run(&search, &board, &limits, &result, NULL, NULL);
+        Board position = board;
+        int moves = 0;
+        for (int i = 0; i < result.pv_length; ++i) {
+            ck_assert(board_try_play(&position, result.pv[i]));
+            moves += result.pv[i] != MOVE_PASS;
+        }
+        ck_assert_msg(moves == limits.depth || board_is_over(&position), "%d of %d", moves,
+                      limits.depth);
+        for (int i = 0; limits.lines > 1 && i < result.line_count; ++i)
+            ck_assert_int_ge(result.lines[i].pv_length, 1);
+        ++tried;
+    }
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
 START_TEST(test_midgame_matches_minimax)
 {
     Model *model = test_model();
@@ -830,6 +897,7 @@ int main(void)
     suite_add_tcase(suite, endgame);
     TCase *search = tcase_create("search");
     tcase_set_timeout(search, 300);
+    tcase_add_test(search, test_lines_reach_their_depth_and_score);
     tcase_add_test(search, test_midgame_matches_minimax);
     tcase_add_test(search, test_contempt_values_draws);
     tcase_add_test(search, test_exact_same_with_tt_and_threads);
