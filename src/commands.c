@@ -205,6 +205,8 @@ static void print_table_row(Session *session, const EngineReport *report)
         snprintf(depth, sizeof depth, "%d@100%%", result->depth);
     else if (result->wld)
         snprintf(depth, sizeof depth, "%d@WLD", result->depth);
+    else if (result->selectivity > 0 && result->selectivity < 100)
+        snprintf(depth, sizeof depth, "%d@%d%%", result->depth, result->selectivity);
     else
         snprintf(depth, sizeof depth, "%d", result->depth);
     format_score(result, result->score, score, sizeof score);

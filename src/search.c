@@ -915,6 +915,11 @@ static void fill_result(Worker *worker, const RootMove *moves, int count, int de
     result->exact = exact;
     result->wld = wld;
     result->depth = depth;
+    /* cuts at PROBCUT_MID_T sigmas keep the errors within it: 2 Phi(t) - 1 of them */
+    result->selectivity = !exact && !wld && worker->selective
+                                  && worker->search->probcut.mid_enabled
+                              ? (int)lround(100 * erf(PROBCUT_MID_T / sqrt(2.0)))
+                              : 100;
     result->line_count = count < lines ? count : lines;
     const Board *board = &worker->states[0].board;
     for (int i = 0; i < result->line_count; ++i) {

@@ -70,6 +70,8 @@ typedef struct SearchResult {
     bool wld;              /* a proven win, draw or loss: score is +1, 0 or -1 disc (times
                               EVAL_DISC), its sign the outcome; lines too */
     int depth;             /* last completed depth (exact: the empties) */
+    int selectivity;       /* midgame: 100, or the percent of the evaluation's errors inside
+                              the Multi-ProbCut width when cuts could prune (console: 9@87%) */
     int pv[SEARCH_MAX_DEPTH + 4];
     int pv_length;
     int line_count;        /* multi-PV: best first */

@@ -180,6 +180,18 @@ START_TEST(test_search_commands)
 }
 END_TEST
 
+/* The search table marks the depths that Multi-ProbCut may cut (the shipped .mpc: from depth
+ * 9) with the share of errors inside the cut width, as the console protocol writes them. */
+START_TEST(test_selective_depths_marked)
+{
+    char *out = run_script("verbose 1\nbook off\ndepth 10\nf5\ngo\n", 0);
+    assert_has(out, "\n      8     ");
+    assert_has(out, "\n  9@87%     ");
+    assert_has(out, "\n 10@87%     ");
+    free(out);
+}
+END_TEST
+
 START_TEST(test_option_commands)
 {
     char *out = run_script(
@@ -633,6 +645,7 @@ int main(void)
     tcase_add_test(pipes, test_pipe_has_no_prompt_or_colour);
     tcase_add_test(pipes, test_game_commands);
     tcase_add_test(pipes, test_search_commands);
+    tcase_add_test(pipes, test_selective_depths_marked);
     tcase_add_test(pipes, test_option_commands);
     tcase_add_test(pipes, test_contempt);
     tcase_add_test(pipes, test_info_commands);
