@@ -131,8 +131,10 @@ void session_show_board(Session *session)
             snprintf(side_text[1], sizeof side_text[1], "Game over: draw %d-%d", black_count,
                      white_count);
     } else {
-        snprintf(side_text[1], sizeof side_text[1], "move %d, %s to move", discs - 3,
-                 color_name(side));
+        /* by the discs on the board, as after the standard start; a set-up position with
+         * fewer than four discs starts at move 1 */
+        snprintf(side_text[1], sizeof side_text[1], "move %d, %s to move",
+                 discs > 4 ? discs - 3 : 1, color_name(side));
     }
     snprintf(side_text[2], sizeof side_text[2], "* black: %2d discs, %2d moves",
              __builtin_popcountll(black), black_moves);
@@ -1102,6 +1104,11 @@ void session_execute(Session *session, const char *line)
     while (arg_length && isspace((unsigned char)args[arg_length - 1]))
         args[--arg_length] = '\0';
     const Command *command = commands_find(word);
+    if (command && !command->arguments && !command->setting && args[0]) {
+        /* `undo 2` undid one move without a word: a command that takes nothing says so */
+        fail(session, "%s: takes no argument (got '%s')", command->name, args);
+        return;
+    }
     if (command) {
         command->handler(session, command->name, args);
         return;

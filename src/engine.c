@@ -445,17 +445,23 @@ static int pop_move(Engine *engine)
     return move;
 }
 
+static bool push_move(Engine *engine);
+
 int engine_undo(Engine *engine)
 {
     if (engine->thread_started)
         return 0;
     int undone = 0;
-    while (engine->game.move_count > 0) {
+    bool real = false;
+    while (engine->game.move_count > 0 && !real) {
         ++undone;
-        if (pop_move(engine) != MOVE_PASS)
-            break;
+        real = pop_move(engine) != MOVE_PASS;
     }
-    return undone;
+    /* passes alone (the automatic pass of a position whose side to move has none): taking
+     * them back would leave that side to move with no move, so nothing is undone */
+    for (int i = 0; !real && i < undone; ++i)
+        push_move(engine);
+    return real ? undone : 0;
 }
 
 static bool push_move(Engine *engine)

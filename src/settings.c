@@ -61,8 +61,13 @@ static bool apply_level(EngineSettings *settings, const char *value, OctError *e
 
 static void show_level(const EngineSettings *settings, char *out, size_t size)
 {
-    snprintf(out, size, "%d (depth %d, exact at %d empties)", settings->depth, settings->depth,
-             settings->exact);
+    int exact = settings_exact_for_depth(settings->depth);
+    if (settings->exact == exact)
+        snprintf(out, size, "%d (depth %d, exact at %d empties)", settings->depth,
+                 settings->depth, settings->exact);
+    else /* depth and exact set one by one: no row of the level table */
+        snprintf(out, size, "none (depth %d, exact at %d empties; level %d solves at %d)",
+                 settings->depth, settings->exact, settings->depth, exact);
 }
 
 static bool apply_depth(EngineSettings *settings, const char *value, OctError *error)

@@ -228,6 +228,17 @@ START_TEST(test_play_undo_redo)
         continue;
     ck_assert_int_eq(engine_game(engine)->move_count, 0);
     ck_assert_int_eq(engine_undo(engine), 0);
+    /* a set-up position whose side to move has no move starts with its pass (the console
+     * plays it): undo does not take back that pass alone, which would leave white to move
+     * with no move */
+    Board board = {1ULL << 0, 1ULL << 1}; /* black a1, white b1: white to move, no move */
+    Board white_view = {board.opponent, board.player};
+    engine_set_position(engine, &white_view, COLOR_WHITE);
+    ck_assert_int_eq(board_legal(&white_view), 0);
+    ck_assert(engine_play(engine, MOVE_PASS, NAN, NAN, &error));
+    ck_assert_int_eq(engine_undo(engine), 0);
+    ck_assert_int_eq(engine_game(engine)->move_count, 1);
+    ck_assert_int_eq(engine_redo(engine), 0);
     engine_free(engine);
 }
 END_TEST

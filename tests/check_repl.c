@@ -180,6 +180,25 @@ START_TEST(test_search_commands)
 }
 END_TEST
 
+/* `level` names a row of the level table only when depth and exact match one; a game set
+ * up with a side that must pass cannot be undone into that side to move; the move number
+ * of a set-up board with fewer than four discs starts at 1; a command that takes no
+ * argument refuses one. */
+START_TEST(test_level_undo_and_setup_edges)
+{
+    char *out = run_script("depth 3\nlevel\nlevel 3\nlevel\n"
+                           "setboard XO-------------------------------------------------------------- O\n"
+                           "undo\nboard\nundo 2\n", 0);
+    assert_has(out, "error: undo: takes no argument (got '2')");
+    assert_has(out, "level none (depth 3, exact at 20 empties; level 3 solves at 12)");
+    assert_has(out, "level 3 (depth 3, exact at 12 empties)");
+    assert_has(out, "error: undo: no move to take back");
+    assert_has(out, "move 1, black to move");
+    ck_assert_msg(!strstr(out, "move -1"), "%s", out);
+    free(out);
+}
+END_TEST
+
 /* The search table marks the depths that Multi-ProbCut may cut (the shipped .mpc: from depth
  * 9) with the share of errors inside the cut width, as the console protocol writes them. */
 START_TEST(test_selective_depths_marked)
@@ -646,6 +665,7 @@ int main(void)
     tcase_add_test(pipes, test_game_commands);
     tcase_add_test(pipes, test_search_commands);
     tcase_add_test(pipes, test_selective_depths_marked);
+    tcase_add_test(pipes, test_level_undo_and_setup_edges);
     tcase_add_test(pipes, test_option_commands);
     tcase_add_test(pipes, test_contempt);
     tcase_add_test(pipes, test_info_commands);
