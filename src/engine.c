@@ -792,6 +792,14 @@ static uint64_t analysis_score_played(Engine *engine, const Game *game,
     }
     SearchLimits only = *limits;
     only.exclude = board_legal(&report->board) & ~(1ULL << played);
+    if (report->result.stopped) {
+        /* the time limit ended the search: the played move gets the depth it completed,
+         * without a limit, so that both scores stay comparable */
+        only.seconds = 0;
+        only.depth = report->result.depth;
+        if (!report->result.exact && !report->result.wld)
+            only.exact_empties = only.wld_empties = 0;
+    }
     SearchResult result;
     search_run(&engine->search, &report->board, &only, &result, NULL, NULL);
     if (!result.stopped && result.move == played) {
@@ -828,6 +836,7 @@ static void *task_main(void *argument)
             break;
         }
         report.forced = false;
+        report.played_known = false;
         report.from_book = false;
         report.book_count = 0;
         if (engine->request.task == ENGINE_THINK &&
@@ -844,7 +853,7 @@ static void *task_main(void *argument)
             search_run(&engine->search, &report.board, &limits, &report.result, on_progress,
                        &progress);
             nodes += report.result.nodes;
-            if (engine->request.task == ENGINE_ANALYZE && !report.result.stopped)
+            if (engine->request.task == ENGINE_ANALYZE && !atomic_load(&engine->stop_requested))
                 nodes += analysis_score_played(engine, game, &limits, &report);
             /* only engine_stop counts: the time limit ends a search normally */
             if (atomic_load(&engine->stop_requested))

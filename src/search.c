@@ -824,19 +824,24 @@ static bool root_wld(Worker *worker, RootMove *moves, int count, int depth, int 
 }
 
 /* The move that keeps a known exact value: `expected`, discs from the mover's view, among
- * the children of a position of few empties, each asked by a window around the value (a
- * fraction of a millisecond at 12 empties); MOVE_NONE when none does. */
-static int exact_line_move(const Board *position, int expected)
+ * the children of a position of few empties, `first` (the table's hint) tried first, each
+ * asked by a window around the value with the search's table (its entries answer most of
+ * it); MOVE_NONE when none does. */
+static int exact_line_move(Tt *tt, const Board *position, int expected, int first)
 {
     Solver solver;
-    solver_init(&solver, NULL, NULL);
-    for (uint64_t m = board_legal(position); m; m &= m - 1) {
-        int square = __builtin_ctzll(m);
-        Board child = *position;
-        board_play(&child, square);
-        if (-endgame_search(&solver, &child, -expected - 1, -expected + 1) == expected)
-            return square;
-    }
+    solver_init(&solver, tt, NULL);
+    uint64_t legal = board_legal(position);
+    uint64_t order[2] = {first < 64 ? legal & (1ULL << first) : 0, 0};
+    order[1] = legal & ~order[0];
+    for (int pass = 0; pass < 2; ++pass)
+        for (uint64_t m = order[pass]; m; m &= m - 1) {
+            int square = __builtin_ctzll(m);
+            Board child = *position;
+            board_play(&child, square);
+            if (-endgame_search(&solver, &child, -expected - 1, -expected + 1) == expected)
+                return square;
+        }
     return MOVE_NONE;
 }
 
@@ -859,21 +864,25 @@ static int static_line_move(const Model *model, const Board *position)
     return best_move;
 }
 
-enum { EXACT_LINE_EMPTIES = 12 }; /* below the table's reach, lines end by solving */
+/* From here an exact line's moves that no exact entry proves are proven by solving (with
+ * the table, milliseconds); above it such a line ends. */
+enum { EXACT_LINE_EMPTIES = 18 };
 
 /* The line of a root move from the table's moves into `pv` (at most `capacity`); returns
  * its length. A midgame line stops after `depth` moves (passes cost no depth): further
  * moves would come from older, deeper entries, not from this search; its last move, at a
  * depth-1 node that keeps no entry, is the one that node's search picks. An exact line (not
- * an outcome only, `wld`) goes on to the end of the game: from EXACT_LINE_EMPTIES empties,
- * where the shared table's entries thin out, its moves are found by solving. */
+ * an outcome only, `wld`; `score`: the root move's value in discs) takes only moves that
+ * keep that value: from entries that hold it exactly, else from EXACT_LINE_EMPTIES empties
+ * by solving (the shared table ends at 11 empties, and a transposition searched with a null
+ * window may have left a bound on the line); so it goes on to the end of the game unless a
+ * position above EXACT_LINE_EMPTIES holds no exact entry. */
 static int collect_line(Search *search, const Board *board, int first, int depth, bool exact,
-                        bool wld, int *pv, int capacity)
+                        bool wld, int score, int *pv, int capacity)
 {
     Board position = *board;
     int length = 0, played = 0, move = first;
-    int expected = 0; /* once `solved`: the value of `position` for its mover */
-    bool solved = false;
+    int expected = score; /* the value of `position` for its mover, after each flip below */
     while (length < capacity && move != MOVE_NONE && (exact || played < depth)) {
         if (!board_try_play(&position, move))
             break;
@@ -886,22 +895,20 @@ static int collect_line(Search *search, const Board *board, int first, int depth
             move = MOVE_PASS;
             continue;
         }
-        if (exact && !wld && board_count_empties(&position) <= EXACT_LINE_EMPTIES) {
-            /* the table's moves may be a bound's or a selective pass's: from here the value
-             * is solved once and every move keeps it */
-            if (!solved) {
-                Solver solver;
-                solver_init(&solver, NULL, NULL);
-                expected = endgame_search(&solver, &position, -SCORE_MAX, SCORE_MAX);
-                solved = true;
-            }
-            move = exact_line_move(&position, expected);
-            continue;
-        }
         TtEntry entry;
         move = tt_probe(&search->tt, &position, &entry) && entry.move < 64
                    && (board_legal(&position) >> entry.move & 1) ? entry.move : MOVE_NONE;
-        if (move == MOVE_NONE && !exact && depth - played == 1 && search->model)
+        if (exact && !wld && move != MOVE_NONE && entry.depth >= TT_DEPTH_EXACT
+            && entry.level == TT_LEVEL_FULL && entry.lower == expected
+            && entry.upper == expected)
+            continue; /* the entry proves its move keeps the value */
+        if (exact && !wld)
+            move = board_count_empties(&position) <= EXACT_LINE_EMPTIES
+                 ? exact_line_move(&search->tt, &position, expected, move)
+                 : MOVE_NONE;
+        else if (exact) /* an outcome: the moves are the table's */
+            continue;
+        else if (move == MOVE_NONE && depth - played == 1 && search->model)
             move = static_line_move(search->model, &position);
     }
     return length;
@@ -927,10 +934,12 @@ static void fill_result(Worker *worker, const RootMove *moves, int count, int de
         *line = (SearchLine){moves[i].move, moves[i].score, {0}, 0};
         if (lines > 1) /* several lines: each has its own, from full-window searches */
             line->pv_length = collect_line(worker->search, board, moves[i].move, depth,
-                                           exact || wld, wld, line->pv, SEARCH_LINE_PV);
+                                           exact || wld, wld, moves[i].score / EVAL_DISC,
+                                           line->pv, SEARCH_LINE_PV);
     }
     result->pv_length = collect_line(worker->search, board, moves[0].move, depth, exact || wld,
-                                     wld, result->pv, SEARCH_MAX_DEPTH);
+                                     wld, moves[0].score / EVAL_DISC, result->pv,
+                                     SEARCH_MAX_DEPTH);
 }
 
 typedef struct RunShared {

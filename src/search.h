@@ -54,7 +54,7 @@ typedef struct SearchLimits {
                             positions made one of four symmetric first moves look better */
 } SearchLimits;
 
-enum { SEARCH_LINE_PV = 24 };
+enum { SEARCH_LINE_PV = 40 }; /* an exact line from 30 empties, passes included */
 
 typedef struct SearchLine {
     int move;

@@ -408,13 +408,16 @@ END_TEST
  * showed a negative loss at depth 4.) */
 START_TEST(test_analysis_scores_moves_alike)
 {
-    for (int depth = 4; depth <= 5; ++depth) {
+    /* depth 8 with a time limit that ends most searches early: every row still scores its
+     * move (each at the depth its best move's search completed) */
+    for (int depth = 4; depth <= 8; depth += depth == 5 ? 3 : 1) {
         /* the shipped network scores all 8 images of a position alike (Figure 7's does not) */
         EngineSettings settings;
         settings_init(&settings, NULL);
         settings.threads = 1;
         settings.hash_megabytes = 8;
         settings.depth = depth;
+        settings.seconds = depth == 8 ? 0.002 : 0;
         settings.exact = settings_exact_for_depth(depth);
         settings.use_book = false;
         strcpy(settings.weights, TOP_SRCDIR "/weights/octuple.ow");
@@ -435,7 +438,8 @@ START_TEST(test_analysis_scores_moves_alike)
                               analysis.played[i], analysis.best[i]);
         }
         ck_assert_int_eq(analysis.plies[5], 0);
-        ck_assert_int_eq(analysis.played[5], analysis.best[5]); /* f5 at the start */
+        if (depth < 8) /* timed, the alike moves may be searched to different depths */
+            ck_assert_int_eq(analysis.played[5], analysis.best[5]); /* f5 at the start */
         engine_free(engine);
     }
 }

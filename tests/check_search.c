@@ -737,6 +737,8 @@ START_TEST(test_selective_passes_keep_exact_scores)
             search_run(&search, &board, &limits, &result, NULL, NULL);
             ck_assert(result.exact);
             ck_assert_int_eq(result.score, expected * EVAL_DISC);
+            /* the line too, though the passes leave selective entries and bounds on it */
+            ck_assert_int_eq(line_final_score(&board, result.pv, result.pv_length), expected);
             Board next = board;
             board_play(&next, result.move);
             solver_init(&solver, NULL, NULL);
