@@ -115,3 +115,40 @@ bool file_write_atomic(const char *path, const void *data, size_t size, OctError
     free(resolved);
     return ok;
 }
+
+/* `path` with its directory resolved (symbolic links, . and ..), malloc'ed; NULL when the
+ * directory does not exist. */
+static char *file_place(const char *path)
+{
+    char *whole = realpath(path, NULL);
+    if (whole)
+        return whole;
+    const char *slash = strrchr(path, '/');
+    char *directory = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path))
+                            : strdup(".");
+    char *resolved = directory ? realpath(directory, NULL) : NULL;
+    free(directory);
+    if (!resolved)
+        return NULL;
+    const char *name = slash ? slash + 1 : path;
+    size_t size = strlen(resolved) + strlen(name) + 2;
+    char *place = malloc(size);
+    if (place)
+        snprintf(place, size, "%s/%s", resolved, name);
+    free(resolved);
+    return place;
+}
+
+bool file_same(const char *a, const char *b)
+{
+    if (!a || !b)
+        return false;
+    struct stat first, second;
+    if (stat(a, &first) == 0 && stat(b, &second) == 0)
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+    char *x = file_place(a), *y = file_place(b);
+    bool same = x && y && !strcmp(x, y);
+    free(x);
+    free(y);
+    return same;
+}

@@ -17,4 +17,8 @@ bool file_read_all(const char *path, size_t limit, char **data, size_t *size, Oc
  * and a symbolic link its target, which is what gets replaced. */
 bool file_write_atomic(const char *path, const void *data, size_t size, OctError *error);
 
+/* Whether two paths name the same file: the same inode when both exist, else the same
+ * place once their directories are resolved (m/./t.ow and m/t.ow, before either is made). */
+bool file_same(const char *a, const char *b);
+
 #endif

@@ -222,6 +222,7 @@ static bool spawn(MatchEngine *engine, OctError *error)
         sigaction(SIGPIPE, &action, NULL);
         sigaction(SIGINT, &action, NULL);
         sigaction(SIGTERM, &action, NULL);
+        sigaction(SIGHUP, &action, NULL);
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fileio.h"
 #include "match_engine.h"
 #include "match_openings.h"
 #include "match_run.h"
@@ -35,14 +36,6 @@ static const double DEFAULT_BALANCE = 2.0;
 
 /* The only global: a signal handler can reach nothing else. */
 static atomic_int interrupted;
-
-/* Whether two paths name one existing file. */
-static bool same_file(const char *a, const char *b)
-{
-    struct stat first, second;
-    return a && b && stat(a, &first) == 0 && stat(b, &second) == 0
-        && first.st_dev == second.st_dev && first.st_ino == second.st_ino;
-}
 
 static bool has_control(const char *text)
 {
@@ -450,8 +443,8 @@ int main(int argc, char **argv)
     }
 
     const char *output = options.output[0] && strcmp(options.output, "-") ? options.output : NULL;
-    const char *clash = same_file(output, options.openings_path) ? "--openings"
-                      : same_file(output, options.log_path)      ? "--log"
+    const char *clash = file_same(output, options.openings_path) ? "--openings"
+                      : file_same(output, options.log_path)      ? "--log"
                       : NULL;
     if (clash) { /* games appended to the openings or the log would spoil both */
         fprintf(stderr, "octuple-match: --output %s is also the %s file; name another\n",

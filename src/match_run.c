@@ -389,15 +389,32 @@ static bool resume_from(Runner *runner, MatchRunInfo *info, OctError *error)
         ++info->resumed;
         p = end;
         const char *newline = strchr(p, '\n');
+        if (!only_blank(p, newline ? newline : text + size)) {
+            ok = error_set(error, "%s: text that is no game after record %d on its line: not "
+                           "a match's output, so not resumed", config->output, record_number);
+            break;
+        }
         good_end = newline ? (size_t)(newline + 1 - text) : size;
     }
     /* text after the last record that holds none (a record's torn start was cut off
      * above): another kind of file, which games must not be appended to */
     if (ok && good_end < size && !strstr(text + good_end, "(;")
-        && !only_blank(text + good_end, text + size))
-        ok = error_set(error, "%s: text that is no game %s: not a match's output, so not "
-                       "resumed", config->output, record_number ? "after the last record"
-                                                                : "and no record");
+        && !only_blank(text + good_end, text + size)) {
+        const char *rest = text + good_end;
+        while (isspace((unsigned char)*rest))
+            ++rest;
+        if (record_number > 0 && *rest == '(' && !strchr(rest, '\n')) {
+            /* a record torn before its ';' on the last line, as a crash leaves it */
+            log_event(runner, "%s: the last line holds a record's torn start: removed",
+                      config->output);
+            if (truncate(config->output, (off_t)good_end))
+                ok = error_set(error, "%s: %s", config->output, strerror(errno));
+        } else {
+            ok = error_set(error, "%s: text that is no game %s: not a match's output, so not "
+                           "resumed", config->output, record_number ? "after the last record"
+                                                                    : "and no record");
+        }
+    }
     /* a record without its newline (torn after ";)") gets one before more are appended */
     if (ok && good_end == size && size && text[size - 1] != '\n') {
         int fd = open(config->output, O_WRONLY | O_APPEND);

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -561,14 +560,6 @@ static bool outputs_ready(const char *command, const TrainArgs *args)
         && (!args->league_out || output_ready(command, args->league_out, false));
 }
 
-/* Whether two paths name one file (both exist and share device and inode). */
-static bool same_file(const char *a, const char *b)
-{
-    struct stat first, second;
-    return a && b && stat(a, &first) == 0 && stat(b, &second) == 0
-        && first.st_dev == second.st_dev && first.st_ino == second.st_ino;
-}
-
 /* --out and --league-out must not name an input, nor each other: a slip would replace a
  * game database or a network with the result. Only book's --update may be its --out (the
  * book is read whole first). Said on standard error; false when they clash. */
@@ -582,14 +573,14 @@ static bool outputs_apart(const char *command, const TrainArgs *args)
         if (!outputs[o])
             continue;
         for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; ++i)
-            if (same_file(outputs[o], inputs[i])) {
+            if (file_same(outputs[o], inputs[i])) {
                 fprintf(stderr, "octuple-train %s: the output %s is the input %s; name another "
                         "file\n", command, outputs[o], inputs[i]);
                 return false;
             }
     }
     if (args->out && args->league_out
-        && (!strcmp(args->out, args->league_out) || same_file(args->out, args->league_out))) {
+        && file_same(args->out, args->league_out)) {
         fprintf(stderr, "octuple-train %s: --out and --league-out name the same file\n",
                 command);
         return false;
@@ -1343,7 +1334,7 @@ int main(int argc, char **argv)
             return 2;
         }
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!value) {
+        if (!value || !strncmp(value, "--", 2)) { /* `--out --help` wrote a file '--help' */
             fprintf(stderr, "octuple-train %s: %s needs a value\n", command->name, option);
             return 2;
         }

@@ -761,21 +761,36 @@ START_TEST(test_resume)
     run_go(&run);
     ck_assert(!run.ok);
     ck_assert_msg(strstr(run.error.message, "--resume"), "%s", run.error.message);
-    /* a file that is no match's output, or has other text among its games, takes no games */
-    static const char *const foreign[] = {"notes, not games\n", "f5d6c3\nf5f6e6\n",
-                                          "(;GM[Othello];)\nsome words\n"};
+    /* a file that is no match's output, or has other text among its games, takes no games;
+     * a record torn before its ';' on the last line is cut off */
     snprintf(run.config.engines[1].name, MATCH_NAME_SIZE, "two");
     run.config.resume = true;
-    for (int i = 0; i < 3; ++i) {
+    char *whole = strdup(run.ggf);
+    *(strchr(whole, '\n') + 1) = '\0'; /* its first record */
+    size_t first_length = strlen(whole);
+    char foreign[4][2048];
+    snprintf(foreign[0], sizeof foreign[0], "notes, not games\n");
+    snprintf(foreign[1], sizeof foreign[1], "f5d6c3\nf5f6e6\n");
+    snprintf(foreign[2], sizeof foreign[2], "%ssome words\n", whole);
+    snprintf(foreign[3], sizeof foreign[3], "%.*s words\n", (int)first_length - 1, whole);
+    for (int i = 0; i < 4; ++i) {
         write_text(run.output, foreign[i]);
         match_stats_free(&run.stats);
         run_go(&run);
         ck_assert(!run.ok);
-        ck_assert_msg(strstr(run.error.message, "not a match's output")
-                          || (i == 2 && strstr(run.error.message, "record 1")),
-                      "%s", run.error.message);
+        ck_assert_msg(strstr(run.error.message, "not a match's output"), "%d: %s", i,
+                      run.error.message);
         ck_assert_str_eq(run.ggf, foreign[i]);
     }
+    snprintf(foreign[0], sizeof foreign[0], "%s(", whole);
+    write_text(run.output, foreign[0]);
+    match_stats_free(&run.stats);
+    run_go(&run);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert_int_eq(run.info.resumed, 1);
+    ck_assert_msg(strstr(run.log, "torn start: removed"), "%s", run.log);
+    ck_assert_int_eq(count_of(run.ggf, "(;"), 8);
+    free(whole);
     match_stats_free(&full);
     run_free(&run);
 }
@@ -847,6 +862,7 @@ START_TEST(test_second_interrupt_kills_engines)
     snprintf(command, sizeof command,
              "cd %s && { %s --engine1 '%s --delay 5 --ignore-eof --tag %s' --engine2 '%s --delay "
              "5 --ignore-eof --tag %s' --openings openings.txt --output out.ggf --quiet "
+             "--concurrency 2 "
              ">/dev/null 2>&1 & pid=$!; sleep 1; before=$(pgrep -f -c -- '^%s .*%s'); "
              "kill -INT $pid; sleep 0.3; kill -INT $pid; wait $pid; status=$?; sleep 0.5; "
              "echo \"status $status engines $before left $(pgrep -f -c -- '^%s .*%s')\"; }",
@@ -894,6 +910,11 @@ START_TEST(test_binary)
              "openings.txt --resume", dir, MATCH_BINARY, FAKE_ENGINE, FAKE_ENGINE);
     ck_assert_int_eq(run_binary(other, &out), 2);
     ck_assert_msg(strstr(out, "also the --openings file"), "%s", out);
+    free(out);
+    snprintf(other, sizeof other, "cd %s && %s --engine1 x --engine2 y --openings openings.txt "
+             "--output new.ggf --log ./new.ggf", dir, MATCH_BINARY);
+    ck_assert_int_eq(run_binary(other, &out), 2);
+    ck_assert_msg(strstr(out, "also the --log file"), "%s", out);
     free(out);
     /* a bad value names its option; a name must be one printable word */
     snprintf(other, sizeof other, "%s --engine1 x --engine2 y --dir1 /nonexistent-dir",

@@ -402,10 +402,15 @@ START_TEST(test_cli_refuses_bad_command_lines)
                "--logbook is given twice");
     assert_cli(&dir, "regress --logbook games.gam --out x.ow extra", 2,
                "unexpected argument 'extra'");
-    assert_cli(&dir, "regress --logbook games.gam --seed 1.5 --out x.ow", 2, "--seed");
-    assert_cli(&dir, "regress --logbook games.gam --epochs 0x2 --out x.ow", 2, "--epochs");
-    assert_cli(&dir, "label --logbook games.gam --empties 10,10 --out x.obf", 2, "--empties");
-    assert_cli(&dir, "label --logbook games.gam --empties 10, --out x.obf", 2, "--empties");
+    assert_cli(&dir, "regress --logbook games.gam --seed 1.5 --out x.ow", 2,
+               "bad value for --seed: '1.5'");
+    assert_cli(&dir, "regress --logbook games.gam --epochs 0x2 --out x.ow", 2,
+               "bad value for --epochs: '0x2'");
+    assert_cli(&dir, "label --logbook games.gam --empties 10,10 --out x.obf", 2,
+               "bad value for --empties: '10,10'");
+    assert_cli(&dir, "label --logbook games.gam --empties 10, --out x.obf", 2,
+               "bad value for --empties: '10,'");
+    assert_cli(&dir, "regress --logbook games.gam --out --help", 2, "--out needs a value");
     assert_cli(&dir, "probcut --weights w.ow --logbook games.gam --min-empties 3 --out x.mpc", 2,
                "--min-empties 3");
     assert_cli(&dir, "book --weights w.ow --update b.book --depth 4 --out b.book", 2,
@@ -437,6 +442,7 @@ START_TEST(test_cli_keeps_inputs_and_outputs)
     assert_cli(&dir, "regress --logbook games.gam --epochs 1 --out games.gam", 2,
                "the output games.gam is the input games.gam");
     assert_cli(&dir, "td --games 2 --out t.ow --league-out t.ow", 2, "name the same file");
+    assert_cli(&dir, "td --games 2 --out t.ow --league-out ./t.ow", 2, "name the same file");
     ck_assert(file_read_all(dir.logbook, 1 << 24, &after, &after_size, &error));
     ck_assert(after_size == before_size && !memcmp(before, after, before_size));
     free(after);
