@@ -397,24 +397,25 @@ START_TEST(test_cli_refuses_bad_command_lines)
 {
     CliDir dir;
     cli_dir_make(&dir);
-    assert_cli(&dir, "td --epochs 3 --out x.ow", 2, "--epochs is not an option of this command");
-    assert_cli(&dir, "regress --logbook games.gam --logbook games.gam --out x.ow", 2,
-               "--logbook is given twice");
-    assert_cli(&dir, "regress --logbook games.gam --out x.ow extra", 2,
-               "unexpected argument 'extra'");
-    assert_cli(&dir, "regress --logbook games.gam --seed 1.5 --out x.ow", 2,
-               "bad value for --seed: '1.5'");
-    assert_cli(&dir, "regress --logbook games.gam --epochs 0x2 --out x.ow", 2,
-               "bad value for --epochs: '0x2'");
-    assert_cli(&dir, "label --logbook games.gam --empties 10,10 --out x.obf", 2,
-               "bad value for --empties: '10,10'");
-    assert_cli(&dir, "label --logbook games.gam --empties 10, --out x.obf", 2,
-               "bad value for --empties: '10,'");
-    assert_cli(&dir, "regress --logbook games.gam --out --help", 2, "--out needs a value");
-    assert_cli(&dir, "probcut --weights w.ow --logbook games.gam --min-empties 3 --out x.mpc", 2,
-               "--min-empties 3");
-    assert_cli(&dir, "book --weights w.ow --update b.book --depth 4 --out b.book", 2,
-               "leave out --plies, --depth and --min-games");
+    static const struct {
+        const char *arguments, *says;
+    } refused[] = {
+        {"td --epochs 3 --out x.ow", "--epochs is not an option of this command"},
+        {"regress --logbook games.gam --logbook games.gam --out x.ow", "--logbook is given twice"},
+        {"regress --logbook games.gam --out x.ow extra", "unexpected argument 'extra'"},
+        {"regress --logbook games.gam --seed 1.5 --out x.ow", "bad value for --seed: '1.5'"},
+        {"regress --logbook games.gam --epochs 0x2 --out x.ow", "bad value for --epochs: '0x2'"},
+        {"label --logbook games.gam --empties 10,10 --out x.obf",
+         "bad value for --empties: '10,10'"},
+        {"label --logbook games.gam --empties 10, --out x.obf", "bad value for --empties: '10,'"},
+        {"regress --logbook games.gam --out --help", "--out needs a value"},
+        {"probcut --weights w.ow --logbook games.gam --min-empties 3 --out x.mpc",
+         "--min-empties 3"},
+        {"book --weights w.ow --update b.book --depth 4 --out b.book",
+         "leave out --plies, --depth and --min-games"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
+        assert_cli(&dir, refused[i].arguments, 2, refused[i].says);
     /* one command's help; the usage line lists exactly what the parser takes */
     char out[4096];
     char command[600];
