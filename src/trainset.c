@@ -73,7 +73,7 @@ bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error)
     LogbookGame game;
     LogbookStatus status;
     while ((status = logbook_next(reader, &game, error)) == LOGBOOK_GAME)
-        set->skipped += !game_is_over(&game.game) || !trainset_add_game(set, &game.game);
+        set->skipped += !trainset_add_game(set, &game.game); /* unfinished, or no memory */
     logbook_close(reader);
     return status == LOGBOOK_END;
 }
@@ -126,11 +126,11 @@ bool trainset_add_wthor(TrainSet *set, const char *directory, WthorTarget target
         return false;
     for (size_t g = 0; g < count; ++g) {
         const Game *game = &games[g].game;
-        if (target == WTHOR_TARGET_THEORETICAL && depth > 0 && games[g].theoretical_score <= 64
-            && game_reaches(game, depth))
-            trainset_add_line(set, game, 2 * games[g].theoretical_score - 64, depth);
-        else
-            trainset_add_game(set, game);
+        bool added = target == WTHOR_TARGET_THEORETICAL && depth > 0
+                         && games[g].theoretical_score <= 64 && game_reaches(game, depth)
+                   ? trainset_add_line(set, game, 2 * games[g].theoretical_score - 64, depth)
+                   : trainset_add_game(set, game);
+        set->skipped += !added; /* unfinished (or no memory for it) */
     }
     free(games);
     return true;

@@ -23,7 +23,8 @@ typedef struct TrainSet {
     size_t count;
     size_t capacity;
     uint32_t games;
-    size_t skipped; /* unfinished games and OBF lines without a move and score, left out */
+    size_t skipped; /* left out: unfinished games (logbook, WTHOR; also one there was no
+                       memory for) and OBF lines without a move and score */
 } TrainSet;
 
 void trainset_init(TrainSet *set);
