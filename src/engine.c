@@ -785,6 +785,8 @@ static uint64_t analysis_score_played(Engine *engine, const Game *game,
     if (report->ply >= game->move_count)
         return 0;
     int played = game->moves[report->ply];
+    if (report->result.stopped && report->result.depth < 1 && !report->result.exact)
+        return 0; /* no search completed: the move named is only a legal one */
     if (played == report->result.move || played == MOVE_PASS) {
         report->played_known = true;
         report->played_score = report->result.score;
@@ -794,11 +796,15 @@ static uint64_t analysis_score_played(Engine *engine, const Game *game,
     only.exclude = board_legal(&report->board) & ~(1ULL << played);
     if (report->result.stopped) {
         /* the time limit ended the search: the played move gets the depth it completed,
-         * without a limit, so that both scores stay comparable */
+         * without a limit, when that is the same kind of search. A solve stopped in its
+         * midgame stage has searched without cuts and with the table at every depth, a
+         * search the played move's could not repeat: no score then */
+        int empties = board_count_empties(&report->board);
+        if (report->result.exact || report->result.wld || empties <= limits->exact_empties
+            || empties <= limits->wld_empties)
+            return 0;
         only.seconds = 0;
         only.depth = report->result.depth;
-        if (!report->result.exact && !report->result.wld)
-            only.exact_empties = only.wld_empties = 0;
     }
     SearchResult result;
     search_run(&engine->search, &report->board, &only, &result, NULL, NULL);

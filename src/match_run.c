@@ -396,15 +396,17 @@ static bool resume_from(Runner *runner, MatchRunInfo *info, OctError *error)
         }
         good_end = newline ? (size_t)(newline + 1 - text) : size;
     }
-    /* text after the last record that holds none (a record's torn start was cut off
-     * above): another kind of file, which games must not be appended to */
+    /* text after the last record that holds none (a torn record that parsed as far as its
+     * ';' was cut off above): another kind of file, which games must not be appended to */
     if (ok && good_end < size && !strstr(text + good_end, "(;")
         && !only_blank(text + good_end, text + size)) {
         const char *rest = text + good_end;
         while (isspace((unsigned char)*rest))
             ++rest;
-        if (record_number > 0 && *rest == '(' && !strchr(rest, '\n')) {
-            /* a record torn before its ';' on the last line, as a crash leaves it */
+        if (!strcmp(rest, "(")) {
+            /* a record torn before its ';' on the last line: a record is written with one
+             * write, so nothing else of it can be there, and a '(' followed by anything is
+             * somebody's text */
             log_event(runner, "%s: the last line holds a record's torn start: removed",
                       config->output);
             if (truncate(config->output, (off_t)good_end))

@@ -824,13 +824,18 @@ static bool root_wld(Worker *worker, RootMove *moves, int count, int depth, int 
 }
 
 /* The move that keeps a known exact value: `expected`, discs from the mover's view, among
- * the children of a position of few empties, `first` (the table's hint) tried first, each
- * asked by a window around the value with the search's table (its entries answer most of
- * it); MOVE_NONE when none does. */
-static int exact_line_move(Tt *tt, const Board *position, int expected, int first)
+ * the children of a position, `first` (the table's hint) tried first, each asked by a
+ * window around the value with the search's table (its entries answer most of it: the
+ * search has just proven the line); MOVE_NONE when none does within `*budget` nodes,
+ * which it spends. */
+static int exact_line_move(Tt *tt, const Board *position, int expected, int first,
+                           uint64_t *budget)
 {
+    if (*budget == 0)
+        return MOVE_NONE;
     Solver solver;
     solver_init(&solver, tt, NULL);
+    solver.node_limit = *budget;
     uint64_t legal = board_legal(position);
     uint64_t order[2] = {first < 64 ? legal & (1ULL << first) : 0, 0};
     order[1] = legal & ~order[0];
@@ -839,9 +844,15 @@ static int exact_line_move(Tt *tt, const Board *position, int expected, int firs
             int square = __builtin_ctzll(m);
             Board child = *position;
             board_play(&child, square);
-            if (-endgame_search(&solver, &child, -expected - 1, -expected + 1) == expected)
+            int value = -endgame_search(&solver, &child, -expected - 1, -expected + 1);
+            if (solver.stopped)
+                break;
+            if (value == expected) {
+                *budget -= solver.nodes < *budget ? solver.nodes : *budget;
                 return square;
+            }
         }
+    *budget = solver.stopped ? 0 : *budget - (solver.nodes < *budget ? solver.nodes : *budget);
     return MOVE_NONE;
 }
 
@@ -864,25 +875,59 @@ static int static_line_move(const Model *model, const Board *position)
     return best_move;
 }
 
-/* From here an exact line's moves that no exact entry proves are proven by solving (with
- * the table, milliseconds); above it such a line ends. */
-enum { EXACT_LINE_EMPTIES = 18 };
+/* Whether a full-width exact entry of `board` is in the table; its bounds in `entry`. */
+static bool exact_entry(Tt *tt, const Board *board, TtEntry *entry)
+{
+    return tt_probe(tt, board, entry) && entry->depth >= TT_DEPTH_EXACT
+        && entry->level == TT_LEVEL_FULL;
+}
+
+/* A move the table proves to keep `expected` (the mover's exact value): the position's own
+ * entry when it proved at least that much with its move (a cut or an exact value), else a
+ * child whose entry proves it at most -expected for its mover (a node that failed low);
+ * `first`, the table's move, is tried first. MOVE_NONE when no entry proves one. */
+static int proven_line_move(Tt *tt, const Board *position, int expected, int first)
+{
+    TtEntry entry;
+    uint64_t legal = board_legal(position);
+    if (first < 64 && (legal >> first & 1) && exact_entry(tt, position, &entry)
+        && entry.move == first && entry.lower >= expected)
+        return first;
+    uint64_t order[2] = {first < 64 ? legal & (1ULL << first) : 0, 0};
+    order[1] = legal & ~order[0];
+    for (int pass = 0; pass < 2; ++pass)
+        for (uint64_t m = order[pass]; m; m &= m - 1) {
+            int square = __builtin_ctzll(m);
+            Board child = *position;
+            board_play(&child, square);
+            if (exact_entry(tt, &child, &entry) && entry.upper <= -expected)
+                return square;
+        }
+    return MOVE_NONE;
+}
+
+/* The nodes an exact line may spend proving moves that no entry proves (about a second at
+ * most): with the table the search left, FForum #45's line (24 empties) needed more than
+ * 2 M of them and went to the end within the time of the solve's own noise, but a table
+ * that lost the line's entries could make it as long as a solve. */
+enum { EXACT_LINE_NODES = 20000000 };
 
 /* The line of a root move from the table's moves into `pv` (at most `capacity`); returns
  * its length. A midgame line stops after `depth` moves (passes cost no depth): further
  * moves would come from older, deeper entries, not from this search; its last move, at a
  * depth-1 node that keeps no entry, is the one that node's search picks. An exact line (not
  * an outcome only, `wld`; `score`: the root move's value in discs) takes only moves that
- * keep that value: from entries that hold it exactly, else from EXACT_LINE_EMPTIES empties
- * by solving (the shared table ends at 11 empties, and a transposition searched with a null
- * window may have left a bound on the line); so it goes on to the end of the game unless a
- * position above EXACT_LINE_EMPTIES holds no exact entry. */
+ * keep that value: moves the table's bounds prove (proven_line_move), else moves proven by
+ * solving (the table holds one bound of a position, so a line proven from both sides, and
+ * the positions below 11 empties, need it), within EXACT_LINE_NODES; so it goes on to the
+ * end of the game unless that budget runs out. */
 static int collect_line(Search *search, const Board *board, int first, int depth, bool exact,
                         bool wld, int score, int *pv, int capacity)
 {
     Board position = *board;
     int length = 0, played = 0, move = first;
     int expected = score; /* the value of `position` for its mover, after each flip below */
+    uint64_t budget = EXACT_LINE_NODES;
     while (length < capacity && move != MOVE_NONE && (exact || played < depth)) {
         if (!board_try_play(&position, move))
             break;
@@ -898,14 +943,11 @@ static int collect_line(Search *search, const Board *board, int first, int depth
         TtEntry entry;
         move = tt_probe(&search->tt, &position, &entry) && entry.move < 64
                    && (board_legal(&position) >> entry.move & 1) ? entry.move : MOVE_NONE;
-        if (exact && !wld && move != MOVE_NONE && entry.depth >= TT_DEPTH_EXACT
-            && entry.level == TT_LEVEL_FULL && entry.lower == expected
-            && entry.upper == expected)
-            continue; /* the entry proves its move keeps the value */
-        if (exact && !wld)
-            move = board_count_empties(&position) <= EXACT_LINE_EMPTIES
-                 ? exact_line_move(&search->tt, &position, expected, move)
-                 : MOVE_NONE;
+        if (exact && !wld) {
+            int proven = proven_line_move(&search->tt, &position, expected, move);
+            move = proven != MOVE_NONE
+                 ? proven : exact_line_move(&search->tt, &position, expected, move, &budget);
+        }
         else if (exact) /* an outcome: the moves are the table's */
             continue;
         else if (move == MOVE_NONE && depth - played == 1 && search->model)

@@ -580,7 +580,7 @@ static bool outputs_apart(const char *command, const TrainArgs *args)
             }
     }
     if (args->out && args->league_out
-        && file_same(args->out, args->league_out)) {
+        && (!strcmp(args->out, args->league_out) || file_same(args->out, args->league_out))) {
         fprintf(stderr, "octuple-train %s: --out and --league-out name the same file\n",
                 command);
         return false;

@@ -768,12 +768,13 @@ START_TEST(test_resume)
     char *whole = strdup(run.ggf);
     *(strchr(whole, '\n') + 1) = '\0'; /* its first record */
     size_t first_length = strlen(whole);
-    char foreign[4][2048];
+    char foreign[5][2048];
     snprintf(foreign[0], sizeof foreign[0], "notes, not games\n");
     snprintf(foreign[1], sizeof foreign[1], "f5d6c3\nf5f6e6\n");
     snprintf(foreign[2], sizeof foreign[2], "%ssome words\n", whole);
     snprintf(foreign[3], sizeof foreign[3], "%.*s words\n", (int)first_length - 1, whole);
-    for (int i = 0; i < 4; ++i) {
+    snprintf(foreign[4], sizeof foreign[4], "%s(notes on game 7", whole);
+    for (int i = 0; i < 5; ++i) {
         write_text(run.output, foreign[i]);
         match_stats_free(&run.stats);
         run_go(&run);
