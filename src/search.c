@@ -823,6 +823,21 @@ static bool root_wld(Worker *worker, RootMove *moves, int count, int depth, int 
     return true;
 }
 
+/* The legal moves of `position` into `squares`, `first` (the table's hint) first when it is
+ * one; returns their count. */
+static int hinted_moves(const Board *position, int first, int *squares)
+{
+    uint64_t legal = board_legal(position);
+    int count = 0;
+    if (first < 64 && (legal >> first & 1)) {
+        squares[count++] = first;
+        legal &= ~(1ULL << first);
+    }
+    for (; legal; legal &= legal - 1)
+        squares[count++] = __builtin_ctzll(legal);
+    return count;
+}
+
 /* The move that keeps a known exact value: `expected`, discs from the mover's view, among
  * the children of a position, `first` (the table's hint) tried first, each asked by a
  * window around the value with the search's table (its entries answer most of it: the
@@ -836,22 +851,19 @@ static int exact_line_move(Tt *tt, const Board *position, int expected, int firs
     Solver solver;
     solver_init(&solver, tt, NULL);
     solver.node_limit = *budget;
-    uint64_t legal = board_legal(position);
-    uint64_t order[2] = {first < 64 ? legal & (1ULL << first) : 0, 0};
-    order[1] = legal & ~order[0];
-    for (int pass = 0; pass < 2; ++pass)
-        for (uint64_t m = order[pass]; m; m &= m - 1) {
-            int square = __builtin_ctzll(m);
-            Board child = *position;
-            board_play(&child, square);
-            int value = -endgame_search(&solver, &child, -expected - 1, -expected + 1);
-            if (solver.stopped)
-                break;
-            if (value == expected) {
-                *budget -= solver.nodes < *budget ? solver.nodes : *budget;
-                return square;
-            }
+    int squares[MOVE_LIST_CAPACITY];
+    int count = hinted_moves(position, first, squares);
+    for (int i = 0; i < count; ++i) {
+        Board child = *position;
+        board_play(&child, squares[i]);
+        int value = -endgame_search(&solver, &child, -expected - 1, -expected + 1);
+        if (solver.stopped)
+            break;
+        if (value == expected) {
+            *budget -= solver.nodes < *budget ? solver.nodes : *budget;
+            return squares[i];
         }
+    }
     *budget = solver.stopped ? 0 : *budget - (solver.nodes < *budget ? solver.nodes : *budget);
     return MOVE_NONE;
 }
@@ -889,20 +901,17 @@ static bool exact_entry(Tt *tt, const Board *board, TtEntry *entry)
 static int proven_line_move(Tt *tt, const Board *position, int expected, int first)
 {
     TtEntry entry;
-    uint64_t legal = board_legal(position);
-    if (first < 64 && (legal >> first & 1) && exact_entry(tt, position, &entry)
+    int squares[MOVE_LIST_CAPACITY];
+    int count = hinted_moves(position, first, squares);
+    if (count > 0 && squares[0] == first && exact_entry(tt, position, &entry)
         && entry.move == first && entry.lower >= expected)
         return first;
-    uint64_t order[2] = {first < 64 ? legal & (1ULL << first) : 0, 0};
-    order[1] = legal & ~order[0];
-    for (int pass = 0; pass < 2; ++pass)
-        for (uint64_t m = order[pass]; m; m &= m - 1) {
-            int square = __builtin_ctzll(m);
-            Board child = *position;
-            board_play(&child, square);
-            if (exact_entry(tt, &child, &entry) && entry.upper <= -expected)
-                return square;
-        }
+    for (int i = 0; i < count; ++i) {
+        Board child = *position;
+        board_play(&child, squares[i]);
+        if (exact_entry(tt, &child, &entry) && entry.upper <= -expected)
+            return squares[i];
+    }
     return MOVE_NONE;
 }
 
