@@ -853,19 +853,16 @@ static int exact_line_move(Tt *tt, const Board *position, int expected, int firs
     solver.node_limit = *budget;
     int squares[MOVE_LIST_CAPACITY];
     int count = hinted_moves(position, first, squares);
-    for (int i = 0; i < count; ++i) {
+    int found = MOVE_NONE;
+    for (int i = 0; i < count && found == MOVE_NONE && !solver.stopped; ++i) {
         Board child = *position;
         board_play(&child, squares[i]);
         int value = -endgame_search(&solver, &child, -expected - 1, -expected + 1);
-        if (solver.stopped)
-            break;
-        if (value == expected) {
-            *budget -= solver.nodes < *budget ? solver.nodes : *budget;
-            return squares[i];
-        }
+        if (!solver.stopped && value == expected)
+            found = squares[i];
     }
-    *budget = solver.stopped ? 0 : *budget - (solver.nodes < *budget ? solver.nodes : *budget);
-    return MOVE_NONE;
+    *budget = solver.stopped || solver.nodes >= *budget ? 0 : *budget - solver.nodes;
+    return found;
 }
 
 /* The midgame search's choice at depth 1: the child it rates best, the first in square
@@ -980,17 +977,24 @@ static void fill_result(Worker *worker, const RootMove *moves, int count, int de
                               : 100;
     result->line_count = count < lines ? count : lines;
     const Board *board = &worker->states[0].board;
-    for (int i = 0; i < result->line_count; ++i) {
-        SearchLine *line = &result->lines[i];
-        *line = (SearchLine){moves[i].move, moves[i].score, {0}, 0};
-        if (lines > 1) /* several lines: each has its own, from full-window searches */
-            line->pv_length = collect_line(worker->search, board, moves[i].move, depth,
-                                           exact || wld, wld, moves[i].score / EVAL_DISC,
-                                           line->pv, SEARCH_LINE_PV);
-    }
     result->pv_length = collect_line(worker->search, board, moves[0].move, depth, exact || wld,
                                      wld, moves[0].score / EVAL_DISC, result->pv,
                                      SEARCH_MAX_DEPTH);
+    for (int i = 0; i < result->line_count; ++i) {
+        SearchLine *line = &result->lines[i];
+        *line = (SearchLine){moves[i].move, moves[i].score, {0}, 0};
+        if (lines == 1)
+            continue;
+        if (i == 0) { /* the best line is the result's own */
+            line->pv_length = result->pv_length < SEARCH_LINE_PV ? result->pv_length
+                                                                  : SEARCH_LINE_PV;
+            memcpy(line->pv, result->pv, sizeof(int) * (size_t)line->pv_length);
+        } else { /* each of the others from its full-window search */
+            line->pv_length = collect_line(worker->search, board, moves[i].move, depth,
+                                           exact || wld, wld, moves[i].score / EVAL_DISC,
+                                           line->pv, SEARCH_LINE_PV);
+        }
+    }
 }
 
 typedef struct RunShared {
