@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-/* data word (tt.h): the top byte is 1 + level, never 0, so an all-zero slot is never a
+/* data word (tt.h): bits 56-59 hold 1 + level, never 0, so an all-zero slot is never a
  * valid entry. */
 static inline int clamp16(int value)
 {
@@ -18,7 +18,8 @@ static inline uint64_t pack(int lower, int upper, int move, int depth, int level
     upper = clamp16(upper);
     return (uint64_t)(uint16_t)lower | (uint64_t)(uint16_t)upper << 16
          | (uint64_t)(uint8_t)move << 32 | (uint64_t)(uint8_t)depth << 40
-         | (uint64_t)(uint8_t)generation << 48 | (uint64_t)(1 + level) << 56;
+         | (uint64_t)(generation & 0xff) << 48 | (uint64_t)(1 + level) << 56
+         | (uint64_t)(generation >> 8 & 0xf) << 60;
 }
 
 static inline int data_depth(uint64_t data)
@@ -28,7 +29,7 @@ static inline int data_depth(uint64_t data)
 
 static inline unsigned data_generation(uint64_t data)
 {
-    return (unsigned)(data >> 48 & 0xff);
+    return (unsigned)(data >> 48 & 0xff) | (unsigned)(data >> 60) << 8;
 }
 
 bool tt_init(Tt *tt, size_t megabytes)
@@ -74,7 +75,12 @@ void tt_clear(Tt *tt)
 
 void tt_new_search(Tt *tt)
 {
-    atomic_fetch_add_explicit(&tt->generation, 1, memory_order_relaxed);
+    unsigned next = atomic_fetch_add_explicit(&tt->generation, 1, memory_order_relaxed) + 1;
+    /* When the counter wraps, an entry left from TT_GENERATIONS searches ago would read as
+     * the new search's own (an analysis trusts only those): clearing the table then keeps
+     * every stored generation older than the current one. */
+    if ((next & (TT_GENERATIONS - 1)) == 0)
+        tt_clear(tt);
 }
 
 void tt_store(Tt *tt, const Board *board, int depth, int lower, int upper, int move)
@@ -86,7 +92,7 @@ void tt_store_level(Tt *tt, const Board *board, int depth, int level, int lower,
                     int move)
 {
     TtSlot *bucket = (TtSlot *)tt_bucket(tt, board);
-    unsigned generation = atomic_load_explicit(&tt->generation, memory_order_relaxed) & 0xff;
+    unsigned generation = (unsigned)tt_current_generation(tt);
     uint64_t first = atomic_load_explicit(&bucket[0].data, memory_order_relaxed);
     /* the depth-preferred slot takes the entry when it holds the same position, an entry
      * of an older search, or a shallower one; otherwise the second slot does */

@@ -22,10 +22,17 @@ typedef struct TtEntry {
     int move;  /* best move or MOVE_NONE */
     int depth; /* midgame depth, or TT_DEPTH_EXACT + empties for an exact endgame result */
     int level; /* selectivity of an endgame entry: TT_LEVEL_FULL when nothing was pruned */
-    int generation; /* the search that stored it (tt_current_generation), modulo 256 */
+    int generation; /* the search that stored it (tt_current_generation) */
 } TtEntry;
 
 enum { TT_DEPTH_EXACT = 64, TT_LEVEL_FULL = 7 };
+
+/* The level of the midgame-depth entries of the solver's ordering searches, which value a
+ * draw at 0 whatever the contempt: a midgame search with contempt takes only their move. */
+enum { TT_LEVEL_DRAW_ZERO = 0 };
+
+/* Searches a stored generation tells apart; the table is cleared when the count wraps. */
+enum { TT_GENERATIONS = 4096 };
 
 /* Padded to 32 bytes: a bucket of two is one 64-byte cache line, so a probe costs one
  * memory access, where 24-byte slots left half the buckets across two lines. */
@@ -47,6 +54,7 @@ typedef struct Tt {
 bool tt_init(Tt *tt, size_t megabytes);
 void tt_free(Tt *tt);
 void tt_clear(Tt *tt);
+/* Starts a new generation: entries stored from now on are this search's own. */
 void tt_new_search(Tt *tt);
 
 /* The key both the shared table and the solvers' local tables index by (their top bits). */
@@ -114,7 +122,7 @@ static inline uint64_t tt_slot_read(const TtSlot *slot, const Board *board)
 /* Copies the entry for the position from its bucket into `out`; false when there is none.
  * Inline, and with the bucket given, so that a caller that prefetched the bucket does not
  * work its index out twice. data word: lower (16 bits) | upper (16) | move (8) | depth (8) |
- * generation (8) | 1 + level (8). */
+ * generation, low 8 bits | 1 + level (4) | generation, high 4 bits. */
 static inline bool tt_probe_bucket(const TtSlot *bucket, const Board *board, TtEntry *out)
 {
     for (int i = 0; i < 2; ++i) {
@@ -124,8 +132,8 @@ static inline bool tt_probe_bucket(const TtSlot *bucket, const Board *board, TtE
             out->upper = (int16_t)(data >> 16 & 0xffff);
             out->move = (int)(data >> 32 & 0xff);
             out->depth = (int)(data >> 40 & 0xff);
-            out->level = (int)(data >> 56) - 1;
-            out->generation = (int)(data >> 48 & 0xff);
+            out->level = (int)(data >> 56 & 0xf) - 1;
+            out->generation = (int)(data >> 48 & 0xff) | (int)(data >> 60) << 8;
             return true;
         }
     }
@@ -135,7 +143,8 @@ static inline bool tt_probe_bucket(const TtSlot *bucket, const Board *board, TtE
 /* The generation the entries stored now get, as TtEntry.generation reads it. */
 static inline int tt_current_generation(const Tt *tt)
 {
-    return (int)(atomic_load_explicit(&tt->generation, memory_order_relaxed) & 0xff);
+    return (int)(atomic_load_explicit(&tt->generation, memory_order_relaxed)
+                 & (TT_GENERATIONS - 1));
 }
 
 /* Copies the entry for the position into `out`; false when there is none. */

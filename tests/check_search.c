@@ -143,6 +143,47 @@ START_TEST(test_tt_index_uses_whole_table)
 }
 END_TEST
 
+/* An entry reads back with what was stored, its level and generation included, and an
+ * entry stays another search's for the whole generation count: when the count wraps, the
+ * table is empty rather than holding an old entry that would read as the new search's. */
+START_TEST(test_tt_entry_fields_and_generations)
+{
+    Tt tt;
+    ck_assert(tt_init(&tt, 1));
+    Board board;
+    board_init(&board);
+    TtEntry entry;
+    for (int level = 0; level <= TT_LEVEL_FULL; ++level) {
+        tt_store_level(&tt, &board, TT_DEPTH_EXACT + 60, level, -12 - level, 30000, 19);
+        ck_assert(tt_probe(&tt, &board, &entry));
+        ck_assert_int_eq(entry.level, level);
+        ck_assert_int_eq(entry.lower, -12 - level);
+        ck_assert_int_eq(entry.upper, 30000);
+        ck_assert_int_eq(entry.move, 19);
+        ck_assert_int_eq(entry.depth, TT_DEPTH_EXACT + 60);
+        ck_assert_int_eq(entry.generation, tt_current_generation(&tt));
+    }
+    tt_store(&tt, &board, 5, -300, 300, 37);
+    for (int search = 1; search < TT_GENERATIONS; ++search) {
+        tt_new_search(&tt);
+        if (search == 300 || search == TT_GENERATIONS - 1) { /* beyond 8 and below 12 bits */
+            ck_assert(tt_probe(&tt, &board, &entry));
+            ck_assert_int_ne(entry.generation, tt_current_generation(&tt));
+        }
+    }
+    ck_assert(tt_probe(&tt, &board, &entry)); /* still the entry of generation 0 */
+    ck_assert_int_eq(entry.generation, 0);
+    ck_assert_int_eq(entry.level, TT_LEVEL_FULL);
+    tt_new_search(&tt); /* the count wraps to 0 again */
+    ck_assert_int_eq(tt_current_generation(&tt), 0);
+    ck_assert(!tt_probe(&tt, &board, &entry));
+    tt_store(&tt, &board, 5, -300, 300, 37);
+    ck_assert(tt_probe(&tt, &board, &entry));
+    ck_assert_int_eq(entry.generation, 0);
+    tt_free(&tt);
+}
+END_TEST
+
 START_TEST(test_endgame_matches_minimax)
 {
     TestRandom random = {2024};
@@ -547,6 +588,102 @@ START_TEST(test_contempt_values_draws)
 }
 END_TEST
 
+/* A leaf of the midgame search whose game is over is worth its final count, not the
+ * network's guess: here the only move wipes the opponent out with 61 squares empty, and a
+ * search of depth 1 must see the win of 64 discs; with the contempt, a finished draw at a
+ * leaf is worth the contempt. */
+START_TEST(test_midgame_leaf_game_over)
+{
+    Model *model = test_model();
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 8, &error));
+    search_set_model(&search, model);
+    Board board;
+    Color side;
+    ck_assert(board_parse("---------------------------XO----------------------------------- X",
+                          &board, &side, &error));
+    SearchLimits limits = search_default_limits();
+    limits.depth = 1;
+    limits.exact_empties = 0;
+    SearchResult result;
+    search_run(&search, &board, &limits, &result, NULL, NULL);
+    ck_assert_int_eq(result.move, 29); /* f4 */
+    ck_assert_int_eq(result.score, 64 * EVAL_DISC);
+    /* a blocked draw: the mover's only move (h4) leaves 56 empties that neither side can
+     * take, with 4 discs each */
+    ck_assert(board_parse("-O-----X----O--O---OO--O---------------------------------------- X",
+                          &board, &side, &error));
+    Board next = board;
+    board_play(&next, 31);
+    ck_assert_uint_eq(board_legal(&next), 0);
+    Board swapped = {next.opponent, next.player};
+    ck_assert_uint_eq(board_legal(&swapped), 0);
+    ck_assert_int_eq(board_final_score(&next), 0);
+    limits.draw = 3 * EVAL_DISC;
+    search_run(&search, &board, &limits, &result, NULL, NULL);
+    ck_assert_int_eq(result.move, 31);
+    ck_assert_int_eq(result.score, 3 * EVAL_DISC);
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
+/* The solver's ordering searches store midgame-depth entries that value a draw at 0
+ * (TT_LEVEL_DRAW_ZERO); a midgame search with contempt takes only their moves. Here every
+ * child of the root has such an entry claiming a 30-disc win for the root: without contempt
+ * the search believes it, with contempt it finds what it finds on an empty table. */
+/* Entries as the ordering searches store them, one for each child of `board`, each claiming
+ * a 30-disc loss for the child's mover. */
+static void store_claimed_wins(Tt *tt, const Board *board)
+{
+    for (uint64_t moves = board_legal(board); moves; moves &= moves - 1) {
+        Board child = *board;
+        board_play(&child, __builtin_ctzll(moves));
+        tt_store_level(tt, &child, 40, TT_LEVEL_DRAW_ZERO, -30 * EVAL_DISC, -30 * EVAL_DISC,
+                       MOVE_NONE);
+    }
+}
+
+START_TEST(test_contempt_ignores_ordering_entries)
+{
+    Model *model = test_model();
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 8, &error));
+    search_set_model(&search, model);
+    TestRandom random = {4077};
+    int tried = 0;
+    while (tried < 12) {
+        Board board;
+        if (!random_position(&random, 30, &board))
+            continue;
+        SearchLimits limits = search_default_limits();
+        limits.depth = 4;
+        limits.exact_empties = 0;
+        limits.threads = 1;
+        limits.draw = tried % 2 ? EVAL_DISC : -2 * EVAL_DISC;
+        tt_clear(&search.tt);
+        SearchResult clean;
+        search_run(&search, &board, &limits, &clean, NULL, NULL);
+        ck_assert_int_lt(clean.score, 20 * EVAL_DISC);
+        store_claimed_wins(&search.tt, &board);
+        SearchResult result;
+        search_run(&search, &board, &limits, &result, NULL, NULL);
+        ck_assert_int_eq(result.score, clean.score);
+        ck_assert_int_eq(result.move, clean.move);
+        limits.draw = 0; /* no contempt: the entries' bounds hold */
+        tt_clear(&search.tt);
+        store_claimed_wins(&search.tt, &board);
+        search_run(&search, &board, &limits, &result, NULL, NULL);
+        ck_assert_int_eq(result.score, 30 * EVAL_DISC);
+        ++tried;
+    }
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
 START_TEST(test_parallel_solves_match_one_thread)
 {
     /* nodes from 8 empties up are shared out, so the split points, their cutoffs and the
@@ -893,6 +1030,7 @@ int main(void)
     tcase_add_test(endgame, test_stability_matches_reference_and_holds);
     tcase_add_test(endgame, test_endgame_matches_minimax);
     tcase_add_test(endgame, test_tt_index_uses_whole_table);
+    tcase_add_test(endgame, test_tt_entry_fields_and_generations);
     tcase_add_test(endgame, test_endgame_fail_soft_bounds);
     tcase_add_test(endgame, test_endgame_local_table_windows);
     tcase_add_test(endgame, test_endgame_stop_flag);
@@ -902,6 +1040,8 @@ int main(void)
     tcase_add_test(search, test_lines_reach_their_depth_and_score);
     tcase_add_test(search, test_midgame_matches_minimax);
     tcase_add_test(search, test_contempt_values_draws);
+    tcase_add_test(search, test_contempt_ignores_ordering_entries);
+    tcase_add_test(search, test_midgame_leaf_game_over);
     tcase_add_test(search, test_exact_same_with_tt_and_threads);
     tcase_add_test(search, test_parallel_solves_match_one_thread);
     tcase_add_test(search, test_wld_solves_match_exact_outcomes);
