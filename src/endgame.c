@@ -589,8 +589,9 @@ static int shallow_search(Solver *solver, const EvalState *state, int depth, int
         }
     }
     if (tt)
-        tt_store(tt, &state->board, depth, best > original_alpha ? best : -SHALLOW_INF,
-                 best < beta ? best : SHALLOW_INF, best_move);
+        tt_store_level(tt, &state->board, depth, TT_LEVEL_DRAW_ZERO,
+                       best > original_alpha ? best : -SHALLOW_INF,
+                       best < beta ? best : SHALLOW_INF, best_move);
     return best;
 }
 

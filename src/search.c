@@ -261,9 +261,15 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
         return 0;
     EvalState *state = &worker->states[ply];
     const Board *board = &state->board;
-    if (depth == 0 || ply >= SEARCH_MAX_DEPTH) /* a full board's value is known */
-        return ~(board->player | board->opponent) ? eval_score(state, worker->model)
-                                                  : final_units(worker, board, ply);
+    if (depth == 0 || ply >= SEARCH_MAX_DEPTH) {
+        /* a finished game's value is known: a full board, or no move for either side (a
+         * wipe-out, or empties nobody can take) */
+        if (~(board->player | board->opponent)
+            && (movegen_moves(board->player, board->opponent)
+                || movegen_moves(board->opponent, board->player)))
+            return eval_score(state, worker->model);
+        return final_units(worker, board, ply);
+    }
 
     uint64_t moves = movegen_moves(board->player, board->opponent);
     if (!moves) {
@@ -283,7 +289,8 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
         int lower = entry.lower, upper = entry.upper;
         bool usable = entry.depth >= depth && entry.depth < TT_DEPTH_EXACT
                    && (!worker->limits->own_entries
-                       || entry.generation == tt_current_generation(tt));
+                       || entry.generation == tt_current_generation(tt))
+                   && (entry.level == TT_LEVEL_FULL || !worker->limits->draw);
         if (entry.depth >= TT_DEPTH_EXACT) {
             /* exact endgame bounds hold at any depth; a selective solve's are only likely */
             int draw = draw_at(worker, ply);
