@@ -704,7 +704,7 @@ static void cmd_solve(Session *session, const char *name, const char *args)
     }
     const EngineSettings *settings = engine_settings(session->engine);
     tools_solve_with(args, engine_model(session->engine), (size_t)settings->hash_megabytes,
-                     settings->threads, settings->wld, session->out, session->out);
+                     settings->threads, settings->wld, name, session->out, session->out);
     fflush(session->out);
 }
 
@@ -718,7 +718,8 @@ static void cmd_perft(Session *session, const char *name, const char *args)
     Board board;
     Color side;
     engine_position(session->engine, &board, &side);
-    tools_perft_from(&board, side, depth, session->out);
+    session_show_board(session);
+    tools_perft_from(&board, depth, session->out);
     fflush(session->out);
 }
 

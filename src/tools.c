@@ -23,13 +23,13 @@ static double seconds_now(void)
 
 int tools_perft(const Options *options, FILE *out)
 {
-    return tools_perft_from(&options->board, options->side, options->perft_depth, out);
+    char diagram[BOARD_DIAGRAM_SIZE];
+    fputs(board_diagram(&options->board, options->side, diagram), out);
+    return tools_perft_from(&options->board, options->perft_depth, out);
 }
 
-int tools_perft_from(const Board *board, Color side, int last_depth, FILE *out)
+int tools_perft_from(const Board *board, int last_depth, FILE *out)
 {
-    char diagram[BOARD_DIAGRAM_SIZE];
-    fputs(board_diagram(board, side, diagram), out);
     for (int depth = 1; depth <= last_depth; ++depth) {
         double start = seconds_now();
         unsigned long long leaves = perft_count(board, depth);
@@ -141,24 +141,27 @@ int tools_solve(const Options *options, const char *path, FILE *out, FILE *err)
     if (tools_model(options, err, false, &model))
         return 2;
     int status = tools_solve_with(path, model, (size_t)options->settings.hash_megabytes,
-                                  options->settings.threads, options->settings.wld, out, err);
+                                  options->settings.threads, options->settings.wld, NULL, out,
+                                  err);
     model_free(model);
     return status;
 }
 
 int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
-                     int wld, FILE *out, FILE *err)
+                     int wld, const char *who, FILE *out, FILE *err)
 {
     ObfPosition *positions;
     size_t count;
     OctError error;
+    const char *separator = who ? ": " : "";
+    who = who ? who : "";
     if (!obf_read_file(path, &positions, &count, &error)) {
-        fprintf(err, "error: %s\n", error.message);
+        fprintf(err, "error: %s%s%s\n", who, separator, error.message);
         return 2;
     }
     Search search;
     if (!search_init(&search, hash_megabytes, &error)) {
-        fprintf(err, "error: %s\n", error.message);
+        fprintf(err, "error: %s%s%s\n", who, separator, error.message);
         free(positions);
         return 2;
     }

@@ -645,7 +645,7 @@ static void check_solve_wld(const char *obf, const Model *model, int exact_rows)
     FILE *out = open_memstream(&text, &size);
     ck_assert_ptr_nonnull(out);
     /* win/draw/loss up to 10 empties, exact above: both kinds of row in one run */
-    int status = tools_solve_with(obf, model, 4, 2, 10, out, out);
+    int status = tools_solve_with(obf, model, 4, 2, 10, NULL, out, out);
     fclose(out);
     ck_assert_int_eq(status, 1);
     ck_assert_msg(strstr(text, "solved 24 positions: 1 wrong scores, 0 wrong moves, "), "%s", text);

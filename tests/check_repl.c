@@ -313,6 +313,9 @@ START_TEST(test_info_commands)
     assert_has(out, "book: off (book on uses it)");
     assert_has(out, "error: book show: no opening book in use");
     assert_has(out, "perft  3:              56 leaves");
+    /* perft shows the board as `board` does, with its move number */
+    ck_assert_uint_lt(find_from(out, 0, "move 1, black to move"),
+                      find_from(out, 0, "perft  1:"));
     free(out);
 }
 END_TEST
@@ -396,7 +399,7 @@ START_TEST(test_files)
     assert_has(out, "error: load: /nonexistent:");
     assert_has(out, "error: save: ");
     assert_has(out, "solved 2 positions: ");
-    assert_has(out, "error: /nonexistent.obf");
+    assert_has(out, "error: solve: /nonexistent.obf");
     /* an empty file is no game: the board line's position stays (white to move) */
     char expected[600];
     snprintf(expected, sizeof expected, "error: load: %s: the file is empty\n", empty_path);
