@@ -66,6 +66,15 @@ static const char *write_target(const char *path, char **resolved)
 
 bool file_write_atomic(const char *path, const void *data, size_t size, OctError *error)
 {
+    /* a rename would put a regular file in the place of a device or a pipe (save /dev/null,
+     * or a link to the engine's own output), and cannot replace a directory */
+    struct stat existing;
+    if (stat(path, &existing) == 0 && !S_ISREG(existing.st_mode))
+        return error_set(error, "%s: not a regular file (%s): nothing written", path,
+                         S_ISDIR(existing.st_mode) ? "a directory"
+                         : S_ISFIFO(existing.st_mode) ? "a pipe"
+                         : S_ISCHR(existing.st_mode) || S_ISBLK(existing.st_mode) ? "a device"
+                         : "a special file");
     char *resolved;
     const char *target = write_target(path, &resolved);
     size_t length = strlen(target);

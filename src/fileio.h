@@ -14,7 +14,8 @@ bool file_read_all(const char *path, size_t limit, char **data, size_t *size, Oc
 /* Writes `size` bytes to a temporary file beside `path`, flushes it to disk, then renames
  * it over `path`: readers see the old file or the new one, never a partial one. Ctrl-C and
  * kills wait until the temporary file is renamed or removed; a replaced file keeps its mode,
- * and a symbolic link its target, which is what gets replaced. */
+ * and a symbolic link its target, which is what gets replaced. A path that names anything but
+ * a regular file (a directory, a device, a pipe) is refused and left alone. */
 bool file_write_atomic(const char *path, const void *data, size_t size, OctError *error);
 
 /* Whether two paths name the same file: the same inode when both exist, else the same

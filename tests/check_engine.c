@@ -173,6 +173,39 @@ START_TEST(test_append_atomic)
 }
 END_TEST
 
+/* A save never puts a regular file in the place of a pipe, a directory or a device, nor
+ * through a link to one (save /dev/null, or a link to the engine's own output). */
+START_TEST(test_write_atomic_refuses_special_files)
+{
+    char fifo[PATHS_SIZE], link[PATHS_SIZE], dir[PATHS_SIZE];
+    snprintf(fifo, sizeof fifo, "%s/a-fifo", session_home());
+    snprintf(link, sizeof link, "%s/fifo-link", session_home());
+    snprintf(dir, sizeof dir, "%s/a-dir", session_home());
+    unlink(fifo);
+    unlink(link);
+    rmdir(dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    ck_assert_int_eq(symlink(fifo, link), 0);
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    OctError error;
+    const char *const paths[] = {fifo, link, dir, "/dev/null"};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
+        ck_assert(!paths_write_atomic(paths[i], "x", &error));
+        ck_assert_msg(strstr(error.message, "not a regular file") != NULL, "%s", error.message);
+    }
+    struct stat info;
+    ck_assert_int_eq(stat(fifo, &info), 0);
+    ck_assert(S_ISFIFO(info.st_mode));
+    ck_assert_int_eq(lstat(link, &info), 0);
+    ck_assert(S_ISLNK(info.st_mode));
+    ck_assert_int_eq(stat("/dev/null", &info), 0);
+    ck_assert(S_ISCHR(info.st_mode));
+    unlink(link);
+    unlink(fifo);
+    rmdir(dir);
+}
+END_TEST
+
 START_TEST(test_find_data)
 {
     char dir[PATHS_SIZE], path[PATHS_SIZE], searched[4096];
@@ -740,6 +773,7 @@ int main(void)
     tcase_add_test(tc, test_options);
     tcase_add_test(tc, test_user_dirs);
     tcase_add_test(tc, test_append_atomic);
+    tcase_add_test(tc, test_write_atomic_refuses_special_files);
     tcase_add_test(tc, test_find_data);
     tcase_add_test(tc, test_play_undo_redo);
     tcase_add_test(tc, test_undo_redo_passes);
