@@ -728,6 +728,14 @@ static bool book_result(Engine *engine, EngineReport *report)
         BookMove all[BOOK_MAX_MOVES];
         int total = book_moves(book, &report->board, all);
         int lines = engine->request.lines < 1 ? 1 : engine->request.lines;
+        int in_book = 0;
+        for (int i = 0; i < total; ++i)
+            in_book += all[i].in_book;
+        /* asked for more moves than the book values (NBoard's "all moves" view asks for
+         * 64): the search values them all, at one depth, rather than a few book lines and
+         * blanks */
+        if (in_book < lines && in_book < __builtin_popcountll(board_legal(&report->board)))
+            return false;
         for (int i = 0; i < total && count < lines; ++i)
             if (all[i].in_book) /* the deviation is no book move: it is not offered as one */
                 report->book_moves[count++] = all[i];

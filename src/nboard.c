@@ -415,7 +415,11 @@ int nboard_run(Engine *engine, Input *input, FILE *out, int version)
     while (!nboard.quit) {
         char *line;
         InputStatus status = input_read(input, true, -1, &line);
-        /* any input interrupts a search: the GUI has moved on (it pings before requests) */
+        /* a blank line says nothing: a search goes on (the GUI never sends one) */
+        if (status == INPUT_LINE && !*skip_space(line))
+            continue;
+        /* any other input interrupts a search: the GUI has moved on (it pings before
+         * requests) */
         engine_stop(engine);
         if (status == INPUT_EOF)
             break;

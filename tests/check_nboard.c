@@ -750,6 +750,30 @@ START_TEST(test_go_then_end_of_input_names_a_legal_move)
 }
 END_TEST
 
+START_TEST(test_blank_lines_keep_the_search)
+{
+    /* blank lines right after go say nothing: the search runs to its depth and the answer
+     * carries its value (before, the first blank line stopped it, mostly before its first
+     * iteration, and the answer was a bare legal square) */
+    Child child;
+    static const char *const args[] = {"--nboard", "--threads", "1", "--hash", "16",
+                                       "--no-book", NULL};
+    ck_assert(child_start(&child, args, false));
+    child_send(&child, "nboard 2\nset depth 6\nset game (;GM[Othello]BO[8 -----------------"
+               "----------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5];)\n"
+               "ping 1\n");
+    free(expect(&child, "pong 1", 30, NULL));
+    child_send(&child, "go\n\n \r\n\n");
+    char *line = expect(&child, "===", 60, NULL);
+    char *value = strchr(line + 4, '/');
+    ck_assert_msg(value && value[1] && value[1] != '/', "no value in '%s'", line);
+    free(line);
+    child_send(&child, "quit\n");
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
 /* ---- random sessions ---- */
 
 static uint64_t random_next(uint64_t *state)
@@ -912,6 +936,26 @@ START_TEST(test_book_hints_and_go)
     char *line = expect(&child, "===", 30, NULL);
     ck_assert_msg(strchr(line + 4, '/') != NULL, "no value in '%s'", line);
     free(line);
+    /* a book line where White has 11 moves: hint 64 values every one of them (the book
+     * alone knows only some), all at one depth */
+    child_send(&child, "set depth 4\nset game (;GM[Othello]BO[8 ---------------------------"
+               "O*------*O--------------------------- *]B[D3]W[C5]B[F6]W[F5]B[E6]W[E3]B[D6]"
+               "W[F7]B[G6]W[F4]B[G5]W[C6]B[E7]W[F8]B[G4]W[C4]B[F3]W[H6]B[D8];)\nping 2\n");
+    free(expect(&child, "pong 2", 30, NULL));
+    skipped[0] = '\0';
+    child_send(&child, "hint 64\n");
+    expect_search_end(&child, 60, skipped);
+    uint64_t valued = 0;
+    for (const char *p = skipped; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "") {
+        if (strncmp(p, "search ", 7) && strncmp(p, "book ", 5))
+            continue;
+        const char *pv = strchr(p, ' ') + 1;
+        int square = move_parse(pv, NULL);
+        ck_assert_msg(square >= 0 && square < 64, "a hint line without a move: %.60s", p);
+        valued |= 1ULL << square;
+    }
+    ck_assert_msg(__builtin_popcountll(valued) == 11, "%d moves valued:\n%s",
+                  __builtin_popcountll(valued), skipped);
     child_send(&child, "quit\n");
     ck_assert_int_eq(child_finish(&child, 10), 0);
     free(child.output);
@@ -948,6 +992,7 @@ int main(void)
     tcase_add_test(tc, test_end_of_input_stops_search);
     tcase_add_test(tc, test_book_hints_and_go);
     tcase_add_test(tc, test_go_then_end_of_input_names_a_legal_move);
+    tcase_add_test(tc, test_blank_lines_keep_the_search);
     tcase_add_test(tc, test_quit_command);
     tcase_add_test(tc, test_random_sessions);
     suite_add_tcase(suite, tc);
