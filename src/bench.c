@@ -49,7 +49,7 @@ bool bench_run(const Model *model, size_t hash_megabytes, FILE *out, FILE *err,
     Search search;
     OctError error;
     if (!search_init(&search, hash_megabytes, &error)) {
-        fprintf(err, "error: %s\n", error.message);
+        fprintf(err, "octuple: error: %s\n", error.message);
         return false;
     }
     search_set_model(&search, model);

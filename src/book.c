@@ -645,8 +645,13 @@ bool book_load(const char *path, Book **out, OctError *error)
     Book *book = NULL;
     bool ok = false;
     uint64_t count = 0;
-    if (size < HEADER_SIZE + CHECKSUM_SIZE || memcmp(bytes, file_magic, sizeof file_magic)) {
+    if (size < sizeof file_magic || memcmp(bytes, file_magic, sizeof file_magic)) {
         error_set(error, "%s: not an Octuple book file (no OCTBOOK1 header)", path);
+        goto done;
+    }
+    if (size < HEADER_SIZE + CHECKSUM_SIZE) {
+        error_set(error, "%s: truncated: %zu bytes, shorter than a book's header and checksum "
+                  "(%d)", path, size, HEADER_SIZE + CHECKSUM_SIZE);
         goto done;
     }
     uint32_t version = get_u32(bytes + 8), plies = get_u32(bytes + 12),

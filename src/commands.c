@@ -14,14 +14,14 @@
 #include "gamelist.h"
 #include "notation.h"
 #include "paths.h"
+#include "perft.h"
 #include "tools.h"
 #include "parse.h"
 
 enum {
     WORD_SIZE = 64,
     ARGS_SIZE = 8192,
-    LOAD_LIMIT = 1 << 20, /* a game file; anything bigger is not one */
-    PERFT_MAX_DEPTH = 20
+    LOAD_LIMIT = 1 << 20 /* a game file; anything bigger is not one */
 };
 
 static const char *const engine_name = "Octuple";
@@ -44,12 +44,21 @@ __attribute__((format(printf, 2, 3)))
 #endif
 static void fail(Session *session, const char *format, ...)
 {
+    char message[1024];
     va_list args;
     va_start(args, format);
-    fputs("error: ", session->out);
-    vfprintf(session->out, format, args);
-    fputc('\n', session->out);
+    vsnprintf(message, sizeof message, format, args);
     va_end(args);
+    /* the message quotes what was typed: its control bytes (an escape sequence would act on
+     * the terminal) show as \xNN */
+    fputs("error: ", session->out);
+    for (const unsigned char *c = (const unsigned char *)message; *c; ++c) {
+        if (*c < 0x20 || *c == 0x7f)
+            fprintf(session->out, "\\x%02x", *c);
+        else
+            fputc(*c, session->out);
+    }
+    fputc('\n', session->out);
     fflush(session->out);
 }
 
@@ -449,18 +458,9 @@ static void cmd_setboard(Session *session, const char *name, const char *args)
     Board board;
     Color side;
     OctError error;
-    if (!board_parse(args, &board, &side, &error)) {
+    if (!board_parse_line(args, &board, &side, &error)) {
         fail(session, "setboard: %s; expected 64 squares a1..h8 (X/O/-) then the side to move",
              error.message);
-        return;
-    }
-    /* the 64 squares and the side are the first 65 characters that are not spaces */
-    const char *rest = args;
-    for (int seen = 0; seen < SQUARE_COUNT + 1; ++rest)
-        seen += !isspace((unsigned char)*rest);
-    rest = skip_space(rest);
-    if (*rest) {
-        fail(session, "setboard: unexpected '%.20s' after the side to move", rest);
         return;
     }
     session->paused = false;
@@ -615,6 +615,28 @@ static void cmd_analyze(Session *session, const char *name, const char *args)
     start_task(session, ENGINE_ANALYZE, 1, first < 0 ? 0 : first);
 }
 
+/* The first line of `text` that is neither blank nor a % comment (OBF files start with
+ * them), cut off at its end, or NULL; `*more` counts such lines after it. */
+static char *first_content_line(char *text, int *more)
+{
+    char *first = NULL;
+    *more = 0;
+    for (char *line = text; line && *line;) {
+        char *next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        const char *content = skip_space(line);
+        if (*content && *content != '%') {
+            if (first)
+                ++*more;
+            else
+                first = line;
+        }
+        line = next;
+    }
+    return first;
+}
+
 static void cmd_load(Session *session, const char *name, const char *args)
 {
     if (!*args) {
@@ -634,27 +656,42 @@ static void cmd_load(Session *session, const char *name, const char *args)
         free(text);
         return;
     }
+    int more = 0; /* games or lines after the one loaded */
+    const char *unit = "games";
     if (strstr(text, "(;")) {
         GgfRecord *record = malloc(sizeof *record);
-        ok = record && ggf_parse(text, record, NULL, &error);
-        if (ok)
+        const char *end = text;
+        ok = record && ggf_parse(text, record, &end, &error);
+        if (ok) {
             engine_set_record(session->engine, record);
-        else if (!record)
+            for (const char *p = strstr(end, "(;"); p; p = strstr(p + 2, "(;"))
+                ++more;
+        } else if (!record) {
             error_set(&error, "out of memory");
+        }
         free(record);
     } else {
-        /* a board line (OBF-like) or a move string from the standard start */
+        /* a board line (OBF-like, its moves after ';' ignored) or a move string from the
+         * standard start: the first line that is not blank or a % comment */
+        unit = "lines";
+        char *line = first_content_line(text, &more);
+        if (!line) {
+            fail(session, "%s: %s: only comments, no board or moves", name, args);
+            free(text);
+            return;
+        }
+        char *semicolon = strchr(line, ';');
+        if (semicolon)
+            *semicolon = '\0';
         Board board;
         Color side;
         Game game;
         game_init(&game);
-        char *semicolon = strchr(text, ';');
-        if (semicolon)
-            *semicolon = '\0';
-        if (board_parse(text, &board, &side, NULL)) {
-            engine_set_position(session->engine, &board, side);
-            ok = true;
-        } else if ((ok = game_parse_moves(&game, text, &error))) {
+        if (board_parse(line, &board, &side, NULL)) { /* a board, well formed or not */
+            ok = board_parse_line(line, &board, &side, &error);
+            if (ok)
+                engine_set_position(session->engine, &board, side);
+        } else if ((ok = game_parse_moves(&game, line, &error))) {
             engine_set_game(session->engine, &game);
         }
     }
@@ -664,6 +701,8 @@ static void cmd_load(Session *session, const char *name, const char *args)
              error.message);
         return;
     }
+    if (more)
+        say(session, "%s: %s: loaded the first of %d %s\n", name, args, more + 1, unit);
     session->paused = false;
     after_move(session);
 }

@@ -109,6 +109,25 @@ bool board_parse(const char *text, Board *board, Color *side, OctError *error)
     return true;
 }
 
+bool board_parse_line(const char *text, Board *board, Color *side, OctError *error)
+{
+    Board parsed;
+    Color color;
+    if (!board_parse(text, &parsed, &color, error))
+        return false;
+    /* the 64 squares and the side are the first 65 characters that are not spaces */
+    const char *rest = text;
+    for (int seen = 0; seen < SQUARE_COUNT + 1; ++rest)
+        seen += !isspace((unsigned char)*rest);
+    while (isspace((unsigned char)*rest))
+        ++rest;
+    if (*rest)
+        return error_set(error, "board: unexpected '%.20s' after the side to move", rest);
+    *board = parsed;
+    *side = color;
+    return true;
+}
+
 char *board_diagram(const Board *board, Color side, char *out)
 {
     uint64_t black = side == COLOR_BLACK ? board->player : board->opponent;

@@ -24,6 +24,8 @@ char *board_format(const Board *board, Color side, char *out);
 /* Reads 64 squares (X x B b * black; O o W w white; - . empty; spaces skipped) and a side
  * (X B * black, O W white). Returns false with an error naming the offending character. */
 bool board_parse(const char *text, Board *board, Color *side, OctError *error);
+/* The same for a whole line: nothing but spaces may follow the side to move. */
+bool board_parse_line(const char *text, Board *board, Color *side, OctError *error);
 
 /* A printable diagram with coordinates, `*` black, `O` white, `.` legal move, `-` empty,
  * disc counts beside it. `out` needs BOARD_DIAGRAM_SIZE bytes. */

@@ -190,6 +190,7 @@ bool obf_read_file(const char *path, ObfPosition **positions, size_t *count, Oct
     char line[OBF_READ_LINE_SIZE];
     long number = 0;
     bool ok = true;
+    errno = 0;
     while (fgets(line, sizeof line, file)) {
         ++number;
         size_t length = strlen(line);
@@ -219,7 +220,8 @@ bool obf_read_file(const char *path, ObfPosition **positions, size_t *count, Oct
         list[used++] = position;
     }
     if (ok && ferror(file))
-        ok = error_set(error, "%s: read error after line %ld", path, number);
+        ok = error_set(error, "%s: read error after line %ld: %s", path, number,
+                       strerror(errno ? errno : EIO));
     fclose(file);
     if (!ok) {
         free(list);

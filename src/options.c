@@ -6,6 +6,7 @@
 
 #include "notation.h"
 #include "parse.h"
+#include "perft.h"
 
 typedef struct OptionSpec {
     const char *name;     /* long name without dashes */
@@ -67,16 +68,19 @@ static bool apply(Options *options, const char *name, const char *value, OctErro
     } else if (!strcmp(name, "bench")) {
         options->action = ACTION_BENCH;
     } else if (!strcmp(name, "perft")) {
-        if (!parse_int(value, 1, 30, &options->perft_depth))
-            return error_set(error, "--perft: '%s' is not a depth from 1 to 30", value);
+        if (!parse_int(value, 1, PERFT_MAX_DEPTH, &options->perft_depth))
+            return error_set(error, "--perft: '%s' is not a depth from 1 to %d", value,
+                             PERFT_MAX_DEPTH);
         options->action = ACTION_PERFT;
     } else if (!strcmp(name, "solve")) {
+        if (!*value)
+            return error_set(error, "--solve: an OBF file name is expected");
         options->solve_path = value;
         options->action = ACTION_SOLVE;
     } else if (!strcmp(name, "no-book")) {
         options->settings.use_book = false;
     } else if (!strcmp(name, "board")) {
-        if (!board_parse(value, &options->board, &options->side, error))
+        if (!board_parse_line(value, &options->board, &options->side, error))
             return error_prefix(error, "--board: ");
         options->has_board = true;
     }
@@ -90,6 +94,13 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
     board_init(&options->board);
     options->side = COLOR_BLACK;
     settings_init(&options->settings, argc > 0 ? argv[0] : NULL);
+    const char *weights = getenv("OCTUPLE_WEIGHTS"); /* settings_init takes it when it fits */
+    if (weights && strlen(weights) >= sizeof options->settings.weights)
+        return error_set(error, "OCTUPLE_WEIGHTS: a file name of %zu characters, longer than "
+                         "the %zu this engine takes", strlen(weights),
+                         sizeof options->settings.weights - 1);
+    const char *action_name = NULL; /* the action option given, if any */
+    bool help = false;
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (strncmp(arg, "--", 2) != 0)
@@ -114,6 +125,15 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
         } else if (equals) {
             return error_set(error, "--%s takes no value", option_name);
         }
+        if (spec && spec->action && strcmp(spec->name, "help") != 0) {
+            /* one run does one thing: a second action would silently win (--help, asked
+             * beside anything, shows the help) */
+            if (action_name && strcmp(action_name, spec->name) != 0)
+                return error_set(error, "--%s and --%s both choose what to do: give one",
+                                 action_name, spec->name);
+            action_name = spec->name;
+        }
+        help = help || (spec && !strcmp(spec->name, "help"));
         if (setting) {
             if (!setting->apply(&options->settings, value, error))
                 return error_prefix(error, "--%s: ", setting->option);
@@ -121,5 +141,13 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
             return false;
         }
     }
+    if (help) {
+        options->action = ACTION_HELP;
+        return true;
+    }
+    if (options->has_board && action_name
+        && (options->action == ACTION_SOLVE || options->action == ACTION_BENCH))
+        return error_set(error, "--board sets the start of --perft, --nboard and the text "
+                                "interface; --%s has positions of its own", action_name);
     return true;
 }

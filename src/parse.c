@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 static bool only_blanks(const char *text)
 {
@@ -35,6 +36,9 @@ bool parse_double(const char *text, double low, double high, double *value)
 {
     char *end;
     errno = 0;
+    /* plain decimals only: strtod would also read hexadecimal (0x10 as 16) */
+    if (strpbrk(text, "xX"))
+        return false;
     double v = strtod(text, &end);
     if (errno || end == text || !only_blanks(end) || !(v >= low && v <= high))
         return false;

@@ -6,6 +6,11 @@
 
 #include "board.h"
 
+/* The deepest count the command line and the console take: 12 plies from the start have
+ * 1.9e9 leaves and each ply multiplies them by about ten, so 20 still fit 64 bits (and no
+ * sensible run goes that deep). */
+enum { PERFT_MAX_DEPTH = 20 };
+
 uint64_t perft_count(const Board *board, int depth);
 
 #endif

@@ -18,8 +18,9 @@
 enum { HISTORY_SIZE = 1000 };
 
 static const char *const prompt_text = "octuple> ";
-/* held in place of a line too long to keep, reported when its turn comes */
-static const char *const too_long_marker = "\x01";
+/* Stands for a refused over-long line among the held ones: a line read never holds a
+ * newline, so no input can look like it. */
+static const char *const too_long_marker = "\n";
 
 /* Ctrl-C on a terminal: stops a search; at the prompt it clears the line. A signal can
  * only set a flag. */

@@ -141,10 +141,8 @@ static void show_hash(const EngineSettings *settings, char *out, size_t size)
 
 static bool apply_time(EngineSettings *settings, const char *value, OctError *error)
 {
-    char *end;
-    errno = 0;
-    double seconds = strtod(value, &end);
-    if (errno || end == value || *end || !isfinite(seconds) || seconds < 0 || seconds > 1e6)
+    double seconds;
+    if (!parse_double(value, 0, 1e6, &seconds)) /* a plain decimal, blanks after it allowed */
         return error_set(error, "'%s' is not a number of seconds (0 = no limit)", value);
     settings->seconds = seconds;
     return true;

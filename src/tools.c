@@ -108,17 +108,17 @@ static int tools_model(const Options *options, FILE *err, bool required, Model *
     if (!weights[0]) {
         if (!paths_find_data(options->settings.program, names, 2, path, sizeof path, NULL, 0)) {
             if (required) {
-                fprintf(err, "error: no weights found (give --weights FILE)\n");
+                fprintf(err, "octuple: error: no weights found (give --weights FILE)\n");
                 return 2;
             }
-            fprintf(err, "warning: no default weights found; the solver orders its moves "
-                    "by mobility alone\n");
+            fprintf(err, "octuple: warning: no default weights found; the solver orders its "
+                    "moves by mobility alone\n");
             return 0;
         }
         weights = path;
     }
     if (!model_load(weights, model, &error)) {
-        fprintf(err, "error: %s\n", error.message);
+        fprintf(err, "octuple: error: %s\n", error.message);
         return 2;
     }
     return 0;
@@ -153,15 +153,22 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
     ObfPosition *positions;
     size_t count;
     OctError error;
+    /* the console names its command, the command line the program, as its other errors do */
+    const char *before = who ? "error: " : "octuple: error: ";
     const char *separator = who ? ": " : "";
     who = who ? who : "";
     if (!obf_read_file(path, &positions, &count, &error)) {
-        fprintf(err, "error: %s%s%s\n", who, separator, error.message);
+        fprintf(err, "%s%s%s%s\n", before, who, separator, error.message);
+        return 2;
+    }
+    if (!count) { /* a report of no solves would pass for a clean run */
+        fprintf(err, "%s%s%s%s: no position in the file\n", before, who, separator, path);
+        free(positions);
         return 2;
     }
     Search search;
     if (!search_init(&search, hash_megabytes, &error)) {
-        fprintf(err, "error: %s%s%s\n", who, separator, error.message);
+        fprintf(err, "%s%s%s%s\n", before, who, separator, error.message);
         free(positions);
         return 2;
     }

@@ -122,6 +122,7 @@ START_TEST(test_game_commands)
         "pa\n"                 /* cannot pass with moves */
         "play zz\n"
         "frobnicate\n"
+        "\x1b[2Jfoo\n"
         "new\n"
         "setboard ---------------------------OX------XO--------------------------- O\n"
         "setboard xyz\n"
@@ -139,13 +140,17 @@ START_TEST(test_game_commands)
     assert_has(out, "error: white cannot pass: legal moves are d3 f3 f4 g5\n");
     assert_has(out, "error: play: 'zz' is not a move");
     assert_has(out, "error: unknown command 'frobnicate'");
+    /* what was typed is quoted with its control bytes escaped (an escape sequence would act
+     * on the terminal) */
+    assert_has(out, "error: unknown command '\\x1b[2Jfoo'");
+    ck_assert_ptr_null(strchr(out, 0x1b));
     assert_has(out, "error: setboard:");
     /* words after the side are refused, and the position stays */
-    assert_has(out, "error: setboard: unexpected 'extra' after the side to move\n");
+    assert_has(out, "error: setboard: board: unexpected 'extra' after the side to move;");
     /* setboard with white to move */
     assert_has(out, "move 1, white to move");
     assert_has(out, "last move: d6 (white)");
-    ck_assert_int_eq(count(out, "error:"), 6);
+    ck_assert_int_eq(count(out, "error:"), 7);
     free(out);
 }
 END_TEST
@@ -381,17 +386,34 @@ START_TEST(test_files)
     char *empty_path = temp_path("empty.ggf");
     write_file(moves_path, "f5d6c3d3c4\n");
     write_file(empty_path, " \n\n");
-    write_file(board_path, "---------------------------OX------XO--------------------------- O;\n");
+    write_file(board_path, "% an OBF comment first\n"
+               "---------------------------OX------XO--------------------------- O;\n");
     /* FFO-like: two positions with 6 empties (answers computed by the solver itself) */
     write_file(obf_path, "% two small endgames\n"
                "OOOOOOOOOOOOOOOOXXXXXXXXXXXXXXXXOOOOOOOOXXXXXXXX--OOOOOO----XXXX X;\n"
                "XXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOO--XXXXXX---OOOOO-- O;\n");
-    char script[4096];
+    /* more than one game or line: the first is loaded, and the rest are named */
+    char *lines_path = temp_path("two-lines.txt");
+    char *games_path = temp_path("two-games.ggf");
+    write_file(lines_path, "f5d6c3\nd3c4\n");
+    write_file(games_path, "(;GM[Othello]PC[t]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- "
+               "---O*--- ---*O--- -------- -------- -------- *]B[f5]W[f6];)\n"
+               "(;GM[Othello]PC[t]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- "
+               "---O*--- ---*O--- -------- -------- -------- *]B[d3];)\n");
+    char script[8192];
     snprintf(script, sizeof script,
              "play f5d6\nsave %s\ninit\nload %s\nopen %s\nload %s\nload /nonexistent\n"
-             "save /nonexistent/dir/x.ggf\nsolve %s\nsolve /nonexistent.obf\nload %s\nboard\n",
-             game_path, game_path, moves_path, board_path, obf_path, empty_path);
+             "save /nonexistent/dir/x.ggf\nsolve %s\nsolve /nonexistent.obf\nload %s\nboard\n"
+             "load %s\nload %s\n",
+             game_path, game_path, moves_path, board_path, obf_path, empty_path, lines_path,
+             games_path);
     char *out = run_script(script, 0);
+    assert_has(out, "two-lines.txt: loaded the first of 2 lines\n");
+    assert_has(out, "last move: c3 (black)"); /* f5d6c3 alone, not f5d6c3d3c4 */
+    assert_has(out, "two-games.ggf: loaded the first of 2 games\n");
+    assert_has(out, "last move: f6 (white)");
+    free(lines_path);
+    free(games_path);
     assert_has(out, "game saved to ");
     assert_has(out, "last move: d6 (white)");  /* the saved game loaded back */
     assert_has(out, "last move: c4 (black)");  /* the move string */
@@ -494,10 +516,13 @@ START_TEST(test_command_line)
     out = run_args(version, "", 0);
     ck_assert(!strncmp(out, "Octuple ", 8));
     free(out);
-    static const char *const wrong[][3] = {
+    static const char *const wrong[][4] = {
         {"--frobnicate", NULL}, {"--depth", "x", NULL}, {"--depth", NULL}, {"extra", NULL},
         {"--threads", "0", NULL}, {"--hash=0", NULL}, {"--version=1", NULL},
         {"--board", "xyz", NULL}, {"--level", "61", NULL}, {"--exact", "-1", NULL},
+        {"--board", "---------------------------OX------XO--------------------------- X junk",
+         NULL},
+        {"--bench", "--perft", "3"}, {"--perft", "21", NULL}, {"--time", "0x10", NULL},
     };
     for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; ++i) {
         out = run_args(wrong[i], "", 2);
@@ -507,6 +532,21 @@ START_TEST(test_command_line)
     static const char *const perft[] = {"--perft", "4", NULL};
     out = run_args(perft, "", 0);
     assert_has(out, "perft  4:             244 leaves");
+    free(out);
+    /* two actions are refused by name; --help beside one shows the help */
+    static const char *const two[] = {"--solve", "x.obf", "--bench", NULL};
+    out = run_args(two, "", 2);
+    assert_has(out, "--solve and --bench both choose what to do: give one");
+    free(out);
+    static const char *const help_too[] = {"--bench", "--help", NULL};
+    out = run_args(help_too, "", 0);
+    assert_has(out, "usage: octuple");
+    ck_assert_ptr_null(strstr(out, "bench: "));
+    free(out);
+    static const char *const board_solve[] = {"--solve", "x.obf", "--board",
+        "---------------------------OX------XO--------------------------- O", NULL};
+    out = run_args(board_solve, "", 2);
+    assert_has(out, "--board sets the start of --perft");
     free(out);
     static const char *const bench[] = {"--bench", "--hash", "16", NULL};
     out = run_args(bench, "", 0);
@@ -547,6 +587,13 @@ START_TEST(test_command_line)
              OCTUPLE_BINARY, obf);
     shell_output(command, text, sizeof text);
     assert_has(text, "damaged.obf: line 1");
+    /* a file of comments alone solves nothing: an error, not a clean report of 0 solves */
+    write_file(obf, "% nothing here\n\n");
+    snprintf(command, sizeof command, "'%s' --solve '%s' --hash 8 2>&1", OCTUPLE_BINARY, obf);
+    status = shell_output(command, text, sizeof text);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 2, "status %d", status);
+    assert_has(text, "octuple: error: ");
+    assert_has(text, "damaged.obf: no position in the file");
     free(obf);
 }
 END_TEST
