@@ -44,15 +44,20 @@ __attribute__((format(printf, 2, 3)))
 #endif
 static void fail(Session *session, const char *format, ...)
 {
-    char message[1024];
-    va_list args;
+    va_list args, again;
     va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
+    va_copy(again, args);
+    int length = vsnprintf(NULL, 0, format, args);
     va_end(args);
+    char *message = length >= 0 ? malloc((size_t)length + 1) : NULL;
+    if (message)
+        vsnprintf(message, (size_t)length + 1, format, again);
+    va_end(again);
     /* the message quotes what was typed: its control bytes (an escape sequence would act on
      * the terminal) show as \xNN */
     fputs("error: ", session->out);
-    for (const unsigned char *c = (const unsigned char *)message; *c; ++c) {
+    const unsigned char *c = (const unsigned char *)(message ? message : "out of memory");
+    for (; *c; ++c) {
         if (*c < 0x20 || *c == 0x7f)
             fprintf(session->out, "\\x%02x", *c);
         else
@@ -60,6 +65,7 @@ static void fail(Session *session, const char *format, ...)
     }
     fputc('\n', session->out);
     fflush(session->out);
+    free(message);
 }
 
 static const char *skip_space(const char *text)
@@ -615,26 +621,70 @@ static void cmd_analyze(Session *session, const char *name, const char *args)
     start_task(session, ENGINE_ANALYZE, 1, first < 0 ? 0 : first);
 }
 
-/* The first line of `text` that is neither blank nor a % comment (OBF files start with
- * them), cut off at its end, or NULL; `*more` counts such lines after it. */
-static char *first_content_line(char *text, int *more)
+/* Loads a file that holds no GGF: a board (a line as in OBF, its moves after ';' ignored,
+ * or a grid over several lines) or a move string from the standard start (one game a line,
+ * or one game wrapped over lines). Blank lines and % comments (OBF files start with them)
+ * are skipped. Several boards or games: the first is loaded, `*more` counts the others. */
+static bool load_board_or_moves(Session *session, char *text, int *more, OctError *error)
 {
+    char *joined = malloc(strlen(text) + 2); /* the lines, a space after each */
+    if (!joined)
+        return error_set(error, "out of memory");
+    size_t used = 0;
     char *first = NULL;
-    *more = 0;
+    int count = 0;
+    bool each_a_game = true;
     for (char *line = text; line && *line;) {
         char *next = strchr(line, '\n');
         if (next)
             *next++ = '\0';
+        char *semicolon = strchr(line, ';');
+        if (semicolon)
+            *semicolon = '\0';
         const char *content = skip_space(line);
         if (*content && *content != '%') {
-            if (first)
-                ++*more;
-            else
-                first = line;
+            first = first ? first : line;
+            ++count;
+            Game game;
+            game_init(&game);
+            each_a_game = each_a_game && game_parse_moves(&game, line, NULL);
+            size_t length = strlen(line);
+            memcpy(joined + used, line, length);
+            used += length;
+            joined[used++] = ' ';
         }
         line = next;
     }
-    return first;
+    joined[used] = '\0';
+    bool ok;
+    Board board;
+    Color side;
+    Game game;
+    game_init(&game);
+    *more = 0;
+    if (!first) {
+        ok = error_set(error, "only comments, no board or moves");
+    } else if (board_parse(first, &board, &side, NULL)) { /* a board line, well formed or not */
+        ok = board_parse_line(first, &board, &side, error);
+        *more = count - 1;
+        if (ok)
+            engine_set_position(session->engine, &board, side);
+    } else if (board_parse(joined, &board, &side, NULL)) { /* a grid over several lines */
+        ok = board_parse_line(joined, &board, &side, error);
+        if (ok)
+            engine_set_position(session->engine, &board, side);
+    } else if (count > 1 && each_a_game) { /* a list of games, as `book add` reads them */
+        ok = game_parse_moves(&game, first, error);
+        *more = count - 1;
+        if (ok)
+            engine_set_game(session->engine, &game);
+    } else { /* one game, maybe wrapped */
+        ok = game_parse_moves(&game, joined, error);
+        if (ok)
+            engine_set_game(session->engine, &game);
+    }
+    free(joined);
+    return ok;
 }
 
 static void cmd_load(Session *session, const char *name, const char *args)
@@ -671,29 +721,8 @@ static void cmd_load(Session *session, const char *name, const char *args)
         }
         free(record);
     } else {
-        /* a board line (OBF-like, its moves after ';' ignored) or a move string from the
-         * standard start: the first line that is not blank or a % comment */
         unit = "lines";
-        char *line = first_content_line(text, &more);
-        if (!line) {
-            fail(session, "%s: %s: only comments, no board or moves", name, args);
-            free(text);
-            return;
-        }
-        char *semicolon = strchr(line, ';');
-        if (semicolon)
-            *semicolon = '\0';
-        Board board;
-        Color side;
-        Game game;
-        game_init(&game);
-        if (board_parse(line, &board, &side, NULL)) { /* a board, well formed or not */
-            ok = board_parse_line(line, &board, &side, &error);
-            if (ok)
-                engine_set_position(session->engine, &board, side);
-        } else if ((ok = game_parse_moves(&game, line, &error))) {
-            engine_set_game(session->engine, &game);
-        }
+        ok = load_board_or_moves(session, text, &more, &error);
     }
     free(text);
     if (!ok) {

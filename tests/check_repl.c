@@ -392,10 +392,17 @@ START_TEST(test_files)
     write_file(obf_path, "% two small endgames\n"
                "OOOOOOOOOOOOOOOOXXXXXXXXXXXXXXXXOOOOOOOOXXXXXXXX--OOOOOO----XXXX X;\n"
                "XXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOO--XXXXXX---OOOOO-- O;\n");
-    /* more than one game or line: the first is loaded, and the rest are named */
+    /* more than one game or line: the first is loaded, and the rest are named; a game
+     * wrapped over lines (its second line no game from the start) and a board drawn as a
+     * grid load whole */
     char *lines_path = temp_path("two-lines.txt");
     char *games_path = temp_path("two-games.ggf");
-    write_file(lines_path, "f5d6c3\nd3c4\n");
+    char *wrapped_path = temp_path("wrapped.txt");
+    char *grid_path = temp_path("grid.txt");
+    write_file(lines_path, "f5d6c3\nd3c3\n");
+    write_file(wrapped_path, "f5d6c3d3c4f4c5b3c2e6c6b4\r\nb5d2e3a6c1b1\r\n");
+    write_file(grid_path, "--------\n--------\n--------\n---OX---\n---XO---\n--------\n"
+               "--------\n---X----\nO\n");
     write_file(games_path, "(;GM[Othello]PC[t]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- "
                "---O*--- ---*O--- -------- -------- -------- *]B[f5]W[f6];)\n"
                "(;GM[Othello]PC[t]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- "
@@ -404,16 +411,21 @@ START_TEST(test_files)
     snprintf(script, sizeof script,
              "play f5d6\nsave %s\ninit\nload %s\nopen %s\nload %s\nload /nonexistent\n"
              "save /nonexistent/dir/x.ggf\nsolve %s\nsolve /nonexistent.obf\nload %s\nboard\n"
-             "load %s\nload %s\n",
+             "load %s\nload %s\nload %s\nload %s\n",
              game_path, game_path, moves_path, board_path, obf_path, empty_path, lines_path,
-             games_path);
+             games_path, wrapped_path, grid_path);
     char *out = run_script(script, 0);
     assert_has(out, "two-lines.txt: loaded the first of 2 lines\n");
-    assert_has(out, "last move: c3 (black)"); /* f5d6c3 alone, not f5d6c3d3c4 */
+    assert_has(out, "last move: c3 (black)"); /* f5d6c3 alone */
     assert_has(out, "two-games.ggf: loaded the first of 2 games\n");
     assert_has(out, "last move: f6 (white)");
+    assert_has(out, "last move: b1 (white)"); /* all 18 moves of the wrapped game */
+    ck_assert_ptr_null(strstr(out, "wrapped.txt: loaded the first"));
+    assert_has(out, "8 - - - * - - - - 8"); /* the grid's d8 */
     free(lines_path);
     free(games_path);
+    free(wrapped_path);
+    free(grid_path);
     assert_has(out, "game saved to ");
     assert_has(out, "last move: d6 (white)");  /* the saved game loaded back */
     assert_has(out, "last move: c4 (black)");  /* the move string */
