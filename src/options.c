@@ -94,11 +94,6 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
     board_init(&options->board);
     options->side = COLOR_BLACK;
     settings_init(&options->settings, argc > 0 ? argv[0] : NULL);
-    const char *weights = getenv("OCTUPLE_WEIGHTS"); /* settings_init takes it when it fits */
-    if (weights && strlen(weights) >= sizeof options->settings.weights)
-        return error_set(error, "OCTUPLE_WEIGHTS: a file name of %zu characters, longer than "
-                         "the %zu this engine takes", strlen(weights),
-                         sizeof options->settings.weights - 1);
     const char *action_name = NULL; /* the action option given, if any */
     bool help = false;
     for (int i = 1; i < argc; ++i) {
@@ -145,6 +140,15 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
         options->action = ACTION_HELP;
         return true;
     }
+    /* settings_init takes OCTUPLE_WEIGHTS only when it fits; without --weights a run that
+     * loads weights would quietly take the default ones */
+    const char *weights = getenv("OCTUPLE_WEIGHTS");
+    if (weights && strlen(weights) >= sizeof options->settings.weights
+        && !options->settings.weights[0] && options->action != ACTION_VERSION
+        && options->action != ACTION_PERFT)
+        return error_set(error, "OCTUPLE_WEIGHTS: a file name of %zu characters, longer than "
+                         "the %zu this engine takes", strlen(weights),
+                         sizeof options->settings.weights - 1);
     if (options->has_board && action_name
         && (options->action == ACTION_SOLVE || options->action == ACTION_BENCH))
         return error_set(error, "--board sets the start of --perft, --nboard and the text "
