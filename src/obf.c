@@ -190,8 +190,7 @@ bool obf_read_file(const char *path, ObfPosition **positions, size_t *count, Oct
     char line[OBF_READ_LINE_SIZE];
     long number = 0;
     bool ok = true;
-    errno = 0;
-    while (fgets(line, sizeof line, file)) {
+    while ((errno = 0, fgets(line, sizeof line, file))) {
         ++number;
         size_t length = strlen(line);
         if (length == sizeof line - 1 && line[length - 1] != '\n' && !feof(file)) {

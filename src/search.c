@@ -1175,6 +1175,9 @@ static void *helper_main(void *argument)
 void search_run(Search *search, const Board *board, const SearchLimits *limits,
                 SearchResult *result, SearchProgress progress, void *context)
 {
+    /* first, so that the clearing of a wrapped generation (see tt_new_search) is not
+     * charged to the search's time */
+    tt_new_search(&search->tt);
     double start = search_clock();
     memset(result, 0, sizeof *result);
     result->move = MOVE_NONE;
@@ -1209,7 +1212,6 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
         return;
     }
 
-    tt_new_search(&search->tt);
     RunShared shared = {search, board, limits, false,
                         limits->seconds > 0 ? start + limits->seconds : 0.0};
     atomic_init(&shared.run_stop, false);

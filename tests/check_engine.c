@@ -173,8 +173,8 @@ START_TEST(test_append_atomic)
 }
 END_TEST
 
-/* A save never puts a regular file in the place of a pipe, a directory or a device, nor
- * through a link to one (save /dev/null, or a link to the engine's own output). */
+/* A save never puts a regular file in the place of a pipe, a directory or a device (save
+ * /dev/null), nor through a link to one (a link to the engine's own output). */
 START_TEST(test_write_atomic_refuses_special_files)
 {
     char fifo[PATHS_SIZE], link[PATHS_SIZE], dir[PATHS_SIZE];
@@ -188,7 +188,8 @@ START_TEST(test_write_atomic_refuses_special_files)
     ck_assert_int_eq(symlink(fifo, link), 0);
     ck_assert_int_eq(mkdir(dir, 0700), 0);
     OctError error;
-    const char *const paths[] = {fifo, link, dir, "/dev/null"};
+    /* not /dev/null itself: run as root, a regression would replace it for the machine */
+    const char *const paths[] = {fifo, link, dir};
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
         ck_assert(!paths_write_atomic(paths[i], "x", &error));
         ck_assert_msg(strstr(error.message, "not a regular file") != NULL, "%s", error.message);
@@ -198,8 +199,6 @@ START_TEST(test_write_atomic_refuses_special_files)
     ck_assert(S_ISFIFO(info.st_mode));
     ck_assert_int_eq(lstat(link, &info), 0);
     ck_assert(S_ISLNK(info.st_mode));
-    ck_assert_int_eq(stat("/dev/null", &info), 0);
-    ck_assert(S_ISCHR(info.st_mode));
     unlink(link);
     unlink(fifo);
     rmdir(dir);

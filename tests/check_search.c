@@ -150,8 +150,10 @@ START_TEST(test_tt_entry_fields_and_generations)
 {
     Tt tt;
     ck_assert(tt_init(&tt, 1));
-    Board board;
+    Board board, other;
     board_init(&board);
+    other = board;
+    board_play(&other, 19); /* d3 */
     TtEntry entry;
     for (int level = 0; level <= TT_LEVEL_FULL; ++level) {
         tt_store_level(&tt, &board, TT_DEPTH_EXACT + 60, level, -12 - level, 30000, 19);
@@ -163,20 +165,26 @@ START_TEST(test_tt_entry_fields_and_generations)
         ck_assert_int_eq(entry.depth, TT_DEPTH_EXACT + 60);
         ck_assert_int_eq(entry.generation, tt_current_generation(&tt));
     }
-    tt_store(&tt, &board, 5, -300, 300, 37);
+    tt_store(&tt, &board, 5, -300, 300, 37); /* generation 0, left alone from here on */
     for (int search = 1; search < TT_GENERATIONS; ++search) {
         tt_new_search(&tt);
-        if (search == 300 || search == TT_GENERATIONS - 1) { /* beyond 8 and below 12 bits */
+        ck_assert_int_eq(tt_current_generation(&tt), search);
+        /* generations with their low byte, their high bits or both set read back whole */
+        if (search == 255 || search == 256 || search == 300 || search == 2049
+            || search == TT_GENERATIONS - 1) {
+            int level = search % (TT_LEVEL_FULL + 1);
+            tt_store_level(&tt, &other, 7, level, -1, 1, 20);
+            ck_assert(tt_probe(&tt, &other, &entry));
+            ck_assert_int_eq(entry.generation, search);
+            ck_assert_int_eq(entry.level, level);
             ck_assert(tt_probe(&tt, &board, &entry));
-            ck_assert_int_ne(entry.generation, tt_current_generation(&tt));
+            ck_assert_int_eq(entry.generation, 0);
         }
     }
-    ck_assert(tt_probe(&tt, &board, &entry)); /* still the entry of generation 0 */
-    ck_assert_int_eq(entry.generation, 0);
-    ck_assert_int_eq(entry.level, TT_LEVEL_FULL);
-    tt_new_search(&tt); /* the count wraps to 0 again */
+    tt_new_search(&tt); /* the count wraps to 0 again: the old entries must go */
     ck_assert_int_eq(tt_current_generation(&tt), 0);
     ck_assert(!tt_probe(&tt, &board, &entry));
+    ck_assert(!tt_probe(&tt, &other, &entry));
     tt_store(&tt, &board, 5, -300, 300, 37);
     ck_assert(tt_probe(&tt, &board, &entry));
     ck_assert_int_eq(entry.generation, 0);
@@ -629,10 +637,6 @@ START_TEST(test_midgame_leaf_game_over)
 }
 END_TEST
 
-/* The solver's ordering searches store midgame-depth entries that value a draw at 0
- * (TT_LEVEL_DRAW_ZERO); a midgame search with contempt takes only their moves. Here every
- * child of the root has such an entry claiming a 30-disc win for the root: without contempt
- * the search believes it, with contempt it finds what it finds on an empty table. */
 /* Entries as the ordering searches store them, one for each child of `board`, each claiming
  * a 30-disc loss for the child's mover. */
 static void store_claimed_wins(Tt *tt, const Board *board)
@@ -645,6 +649,10 @@ static void store_claimed_wins(Tt *tt, const Board *board)
     }
 }
 
+/* The solver's ordering searches store midgame-depth entries that value a draw at 0
+ * (TT_LEVEL_DRAW_ZERO); a midgame search with contempt takes only their moves. Here every
+ * child of the root has such an entry claiming a 30-disc win for the root: without contempt
+ * the search believes it, with contempt it finds what it finds on an empty table. */
 START_TEST(test_contempt_ignores_ordering_entries)
 {
     Model *model = test_model();
