@@ -154,21 +154,23 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
     size_t count;
     OctError error;
     /* the console names its command, the command line the program, as its other errors do */
-    const char *before = who ? "error: " : "octuple: error: ";
-    const char *separator = who ? ": " : "";
-    who = who ? who : "";
+    char prefix[64];
+    if (who)
+        snprintf(prefix, sizeof prefix, "error: %s: ", who);
+    else
+        snprintf(prefix, sizeof prefix, "octuple: error: ");
     if (!obf_read_file(path, &positions, &count, &error)) {
-        fprintf(err, "%s%s%s%s\n", before, who, separator, error.message);
+        fprintf(err, "%s%s\n", prefix, error.message);
         return 2;
     }
     if (!count) { /* a report of no solves would pass for a clean run */
-        fprintf(err, "%s%s%s%s: no position in the file\n", before, who, separator, path);
+        fprintf(err, "%s%s: no position in the file\n", prefix, path);
         free(positions);
         return 2;
     }
     Search search;
     if (!search_init(&search, hash_megabytes, &error)) {
-        fprintf(err, "%s%s%s%s\n", before, who, separator, error.message);
+        fprintf(err, "%s%s\n", prefix, error.message);
         free(positions);
         return 2;
     }
