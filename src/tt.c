@@ -27,11 +27,6 @@ static inline int data_depth(uint64_t data)
     return (int)(data >> 40 & 0xff);
 }
 
-static inline unsigned data_generation(uint64_t data)
-{
-    return (unsigned)(data >> 48 & 0xff) | (unsigned)(data >> 60) << 8;
-}
-
 bool tt_init(Tt *tt, size_t megabytes)
 {
     size_t bytes = megabytes << 20;
@@ -97,7 +92,7 @@ void tt_store_level(Tt *tt, const Board *board, int depth, int level, int lower,
     /* the depth-preferred slot takes the entry when it holds the same position, an entry
      * of an older search, or a shallower one; otherwise the second slot does */
     TtSlot *slot = &bucket[1];
-    if (tt_slot_read(&bucket[0], board) || data_generation(first) != generation
+    if (tt_slot_read(&bucket[0], board) || (unsigned)tt_data_generation(first) != generation
         || data_depth(first) <= depth)
         slot = &bucket[0];
     uint64_t data = pack(lower, upper, move, depth, level, generation);

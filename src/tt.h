@@ -119,6 +119,12 @@ static inline uint64_t tt_slot_read(const TtSlot *slot, const Board *board)
     return (data && p == board->player && o == board->opponent) ? data : 0;
 }
 
+/* The search generation of a data word (layout below), split around the level's bits. */
+static inline int tt_data_generation(uint64_t data)
+{
+    return (int)(data >> 48 & 0xff) | (int)(data >> 60) << 8;
+}
+
 /* Copies the entry for the position from its bucket into `out`; false when there is none.
  * Inline, and with the bucket given, so that a caller that prefetched the bucket does not
  * work its index out twice. data word: lower (16 bits) | upper (16) | move (8) | depth (8) |
@@ -133,7 +139,7 @@ static inline bool tt_probe_bucket(const TtSlot *bucket, const Board *board, TtE
             out->move = (int)(data >> 32 & 0xff);
             out->depth = (int)(data >> 40 & 0xff);
             out->level = (int)(data >> 56 & 0xf) - 1;
-            out->generation = (int)(data >> 48 & 0xff) | (int)(data >> 60) << 8;
+            out->generation = tt_data_generation(data);
             return true;
         }
     }
