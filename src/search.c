@@ -873,7 +873,8 @@ static int exact_line_move(Tt *tt, const Board *position, int expected, int firs
 }
 
 /* The midgame search's choice at depth 1: the child it rates best, the first in square
- * order on a tie (depth-1 nodes keep no table entry). */
+ * order on a tie (depth-1 nodes keep no table entry); a finished game is worth its count
+ * there, as at midgame's leaves (draws at 0 here, where the leaves take the contempt). */
 static int static_line_move(const Model *model, const Board *position)
 {
     int best_move = MOVE_NONE, best = 0;
@@ -881,8 +882,8 @@ static int static_line_move(const Model *model, const Board *position)
         int square = __builtin_ctzll(m);
         Board child = *position;
         board_play(&child, square);
-        int value = ~(child.player | child.opponent) ? -eval_board(model, &child)
-                                                     : -board_final_score(&child) * EVAL_DISC;
+        int value = board_is_over(&child) ? -board_final_score(&child) * EVAL_DISC
+                                          : -eval_board(model, &child);
         if (best_move == MOVE_NONE || value > best) {
             best = value;
             best_move = square;
