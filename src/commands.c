@@ -66,6 +66,7 @@ static void fail(Session *session, const char *format, ...)
     fputc('\n', session->out);
     fflush(session->out);
     free(message);
+    ++session->failures;
 }
 
 static const char *skip_space(const char *text)
@@ -771,8 +772,10 @@ static void cmd_solve(Session *session, const char *name, const char *args)
         return;
     }
     const EngineSettings *settings = engine_settings(session->engine);
-    tools_solve_with(args, engine_model(session->engine), (size_t)settings->hash_megabytes,
-                     settings->threads, settings->wld, name, session->out, session->out);
+    /* an unreadable file or a wrong score fails a script, as `--solve` does */
+    if (tools_solve_with(args, engine_model(session->engine), (size_t)settings->hash_megabytes,
+                         settings->threads, settings->wld, name, session->out, session->out))
+        ++session->failures;
     fflush(session->out);
 }
 

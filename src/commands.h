@@ -34,10 +34,11 @@ typedef struct Session {
     bool task_stopped;
     EngineReport final;  /* the last ENGINE_POSITION report of the task */
     bool have_final;
+    int failures;        /* commands that printed an error: a script's exit status */
 } Session;
 
 void session_init(Session *session, Engine *engine, FILE *out, bool color);
-/* Runs one line; errors print one `error:` line and change nothing. */
+/* Runs one line; errors print one `error:` line, change nothing and count in `failures`. */
 void session_execute(Session *session, const char *line);
 /* A line that must act while a search runs (`stop`). */
 bool session_is_stop(const char *line);

@@ -307,13 +307,12 @@ int repl_run(Engine *engine, Input *input, FILE *out)
                 fputc('\n', out);
                 continue;
             }
-            if (status == INPUT_TOO_LONG) {
-                fprintf(out, "error: input line longer than %d bytes ignored\n", INPUT_MAX_LINE);
-                continue;
-            }
+            if (status == INPUT_TOO_LONG)
+                line = (char *)too_long_marker;
         }
         if (!strcmp(line, too_long_marker)) {
             fprintf(out, "error: input line longer than %d bytes ignored\n", INPUT_MAX_LINE);
+            ++session.failures;
             continue;
         }
         session_execute(&session, line);
@@ -326,5 +325,7 @@ int repl_run(Engine *engine, Input *input, FILE *out)
         sigaction(SIGINT, &previous, NULL);
     if (session.nboard)
         return nboard_run(engine, input, out, session.nboard);
-    return 0;
+    /* a script (input not a terminal) tells its caller that a command failed, as sh -e
+     * would want; at a terminal the user has read the errors */
+    return !isatty(input->fd) && session.failures ? 1 : 0;
 }

@@ -108,6 +108,26 @@ START_TEST(test_pipe_has_no_prompt_or_colour)
 }
 END_TEST
 
+/* A script fails (status 1) when any command printed an error, even one that later
+ * commands make up for; a clean one exits 0. */
+START_TEST(test_script_exit_status)
+{
+    free(run_script("f5\nsolve\nd6\n", 1));
+    free(run_script("frobnicate\nboard\n", 1));
+    free(run_script("f5\nundo\nboard\n", 0));
+    size_t size = 70000; /* over the console's line limit */
+    char *script = malloc(size + 8);
+    ck_assert_ptr_nonnull(script);
+    memset(script, 'x', size);
+    strcpy(script + size, "\nboard\n");
+    char *out = run_script(script, 1);
+    assert_has(out, "error: input line longer than");
+    assert_has(out, "move 1, black to move");
+    free(out);
+    free(script);
+}
+END_TEST
+
 START_TEST(test_game_commands)
 {
     char *out = run_script(
@@ -133,7 +153,7 @@ START_TEST(test_game_commands)
         "set play = d6\n"      /* leading set and = ignored */
         "# a comment\n"
         "\n",
-        0);
+        1); /* some commands fail */
     assert_has(out, "last move: f5 (black)");
     assert_has(out, "last move: c3 (black)");
     assert_has(out, "error: illegal move e4: legal moves are d3 f3 f4 g5\n");
@@ -168,7 +188,7 @@ START_TEST(test_search_commands)
         "hint 0\n"
         "verbose 0\n"
         "go\n",
-        0);
+        1); /* some commands fail */
     assert_has(out, "level 3 (depth 3, exact at 12 empties)");
     assert_has(out, "hint: 3 best moves at depth 3\n");
     assert_has(out, "   1. ");
@@ -193,7 +213,7 @@ START_TEST(test_level_undo_and_setup_edges)
 {
     char *out = run_script("depth 3\nlevel\nlevel 3\nlevel\n"
                            "setboard XO-------------------------------------------------------------- O\n"
-                           "undo\nboard\nundo 2\n", 0);
+                           "undo\nboard\nundo 2\n", 1); /* some commands fail */
     assert_has(out, "error: undo: takes no argument (got '2')");
     assert_has(out, "level none (depth 3, exact at 20 empties; level 3 solves at 12)");
     assert_has(out, "level 3 (depth 3, exact at 12 empties)");
@@ -241,7 +261,7 @@ START_TEST(test_option_commands)
         "m 1\n"
         "mode\n"
         "mode 3\n",
-        0);
+        1); /* some commands fail */
     assert_has(out, "depth 5\n");
     assert_has(out, "exact 10\n");
     assert_has(out, "wld 14\n");
@@ -304,7 +324,7 @@ END_TEST
 START_TEST(test_info_commands)
 {
     char *out = run_script("help\n?\nhelp hint\nhelp level\nhelp nothing\nversion\nv\nbook\n"
-                           "book show\nperft 3\n", 0);
+                           "book show\nperft 3\n", 1); /* some commands fail */
     /* one help line per command of the table */
     assert_has(out, "  init, i ");
     assert_has(out, "  quit, q, exit ");
@@ -338,7 +358,7 @@ START_TEST(test_book_commands)
              "book randomness 3\nbook-randomness 0\nbook depth 4\nbook save %s\nbook load %s\n"
              "book add %s\nbook add\nbook bogus\nbook depth 99\nbook show\n",
              saved, saved, games);
-    char *out = run_args(args, script, 0);
+    char *out = run_args(args, script, 1); /* some commands fail */
     assert_has(out, "book: ");
     assert_has(out, "positions of the first 30 moves, deviations searched at depth 10");
     assert_has(out, "book: 4 moves\n");
@@ -414,7 +434,7 @@ START_TEST(test_files)
              "load %s\nload %s\nload %s\nload %s\n",
              game_path, game_path, moves_path, board_path, obf_path, empty_path, lines_path,
              games_path, wrapped_path, grid_path);
-    char *out = run_script(script, 0);
+    char *out = run_script(script, 1); /* some commands fail */
     assert_has(out, "two-lines.txt: loaded the first of 2 lines\n");
     assert_has(out, "last move: c3 (black)"); /* f5d6c3 alone */
     assert_has(out, "two-games.ggf: loaded the first of 2 games\n");
@@ -724,6 +744,7 @@ int main(void)
     TCase *pipes = tcase_create("pipes");
     tcase_set_timeout(pipes, 300);
     tcase_add_test(pipes, test_pipe_has_no_prompt_or_colour);
+    tcase_add_test(pipes, test_script_exit_status);
     tcase_add_test(pipes, test_game_commands);
     tcase_add_test(pipes, test_search_commands);
     tcase_add_test(pipes, test_selective_depths_marked);
