@@ -53,6 +53,22 @@ bool file_read_all(const char *path, size_t limit, char **data, size_t *size, Oc
     return true;
 }
 
+bool file_read_text(const char *path, size_t limit, char **text, OctError *error)
+{
+    size_t size;
+    if (!file_read_all(path, limit, text, &size, error))
+        return false;
+    const char *nul = memchr(*text, '\0', size);
+    if (!nul)
+        return true;
+    int line = 1;
+    for (const char *c = *text; c < nul; ++c)
+        line += *c == '\n';
+    free(*text);
+    *text = NULL;
+    return error_set(error, "%s: line %d: a NUL byte (not a text file)", path, line);
+}
+
 /* The file a write to `path` should replace: the target of a symbolic link, so that the
  * link stays a link; `path` itself otherwise. `*resolved` is malloc'ed when it differs. */
 static const char *write_target(const char *path, char **resolved)

@@ -11,6 +11,10 @@
  * be parsed in place). Refuses files larger than `limit` bytes. */
 bool file_read_all(const char *path, size_t limit, char **data, size_t *size, OctError *error);
 
+/* file_read_all for a text format: a NUL byte inside is an error naming its line, since
+ * the parsers would take it for the end of the text. */
+bool file_read_text(const char *path, size_t limit, char **text, OctError *error);
+
 /* Writes `size` bytes to a temporary file beside `path`, flushes it to disk, then renames
  * it over `path`: readers see the old file or the new one, never a partial one. Ctrl-C and
  * kills wait until the temporary file is renamed or removed; a replaced file keeps its mode,

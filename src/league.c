@@ -224,11 +224,9 @@ bool league_import(const char *path, ModelPerspective perspective, Model **out,
                    OctError *error)
 {
     char *text;
-    size_t size;
-    if (!file_read_all(path, LEAGUE_FILE_LIMIT, &text, &size, error))
+    if (!file_read_text(path, LEAGUE_FILE_LIMIT, &text, error))
         return false;
-    bool ok = strlen(text) == size ? league_parse(text, path, perspective, out, error)
-                                   : error_set(error, "%s: contains a NUL byte (not a text file)", path);
+    bool ok = league_parse(text, path, perspective, out, error);
     free(text);
     if (ok) {
         /* the model is named after the file, without its directory */

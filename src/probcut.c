@@ -80,10 +80,9 @@ static bool next_line(char **cursor, char *end, char **line, int *number)
 bool probcut_load(Probcut *probcut, const char *path, OctError *error)
 {
     char *data;
-    size_t size;
-    if (!file_read_all(path, PROBCUT_FILE_LIMIT, &data, &size, error))
+    if (!file_read_text(path, PROBCUT_FILE_LIMIT, &data, error))
         return false;
-    char *cursor = data, *end = data + size, *line;
+    char *cursor = data, *end = data + strlen(data), *line;
     int number = 0;
     Probcut *loaded = calloc(1, sizeof *loaded);
     if (!loaded) {

@@ -128,11 +128,9 @@ bool shape_parse(const char *text, const char *source, Shape *out, OctError *err
 bool shape_read(const char *path, Shape *out, OctError *error)
 {
     char *text;
-    size_t size;
-    if (!file_read_all(path, SHAPE_FILE_LIMIT, &text, &size, error))
+    if (!file_read_text(path, SHAPE_FILE_LIMIT, &text, error))
         return false;
-    bool ok = strlen(text) == size ? shape_parse(text, path, out, error)
-                                   : error_set(error, "%s: contains a NUL byte (not a text file)", path);
+    bool ok = shape_parse(text, path, out, error);
     free(text);
     return ok;
 }

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "fileio.h"
@@ -420,7 +420,10 @@ bool model_load(const char *path, Model **out, OctError *error)
     if (length + 5 > sizeof sibling)
         return true;
     snprintf(sibling, sizeof sibling, "%.*s.mpc", (int)length, path);
-    if (access(sibling, F_OK) != 0)
+    /* lstat, not access: a dangling link named like the model's file is an error to report,
+     * not a file that is absent */
+    struct stat entry;
+    if (lstat(sibling, &entry) != 0)
         return true;
     if (!probcut_load(&(*out)->probcut, sibling, error)) {
         model_free(*out);

@@ -553,6 +553,16 @@ START_TEST(test_probcut_files)
                       "file %zu: '%s' lacks '%s'", i, error.message, bad[i].why);
         ck_assert(kept.base == fitted.base && kept.enabled);
     }
+    /* a NUL byte would end its line early and hide the rest of it */
+    static const char with_nul[] = "octuple-probcut 1\nsigma 1 0 0\nsigma 2\0 x\n";
+    FILE *file = fopen(path, "wb");
+    ck_assert_ptr_nonnull(file);
+    ck_assert_int_eq(fwrite(with_nul, 1, sizeof with_nul - 1, file), sizeof with_nul - 1);
+    fclose(file);
+    Probcut kept = fitted;
+    ck_assert(!probcut_load(&kept, path, &error));
+    ck_assert_msg(strstr(error.message, "line 3: a NUL byte"), "%s", error.message);
+    ck_assert(kept.base == fitted.base);
     unlink(path);
     ck_assert(!probcut_load(&loaded, path, &error)); /* missing */
 }
@@ -641,6 +651,14 @@ START_TEST(test_weights_bring_their_probcut_file)
     ck_assert(!model_load(weights, &loaded, &error));
     ck_assert_ptr_null(loaded);
     ck_assert_msg(strstr(error.message, "paired.mpc: line 2"), "%s", error.message);
+
+    /* a dangling link in the model file's place is reported, not taken for no file */
+    unlink(cuts);
+    ck_assert_int_eq(symlink("nowhere.mpc", cuts), 0);
+    loaded = NULL;
+    ck_assert(!model_load(weights, &loaded, &error));
+    ck_assert_ptr_null(loaded);
+    ck_assert_msg(strstr(error.message, "paired.mpc: cannot open"), "%s", error.message);
     unlink(cuts);
     unlink(weights);
     model_free(model);
