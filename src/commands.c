@@ -38,24 +38,18 @@ static void say(Session *session, const char *format, ...)
     fflush(session->out);
 }
 
-/* One `error:` line; the state is unchanged by whoever calls this. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void fail(Session *session, const char *format, ...)
+/* One line after `prefix`. The message may quote what was typed or a file's name: its
+ * control bytes (an escape sequence would act on the terminal) show as \xNN. */
+static void put_line(Session *session, const char *prefix, const char *format, va_list args)
 {
-    va_list args, again;
-    va_start(args, format);
+    va_list again;
     va_copy(again, args);
     int length = vsnprintf(NULL, 0, format, args);
-    va_end(args);
     char *message = length >= 0 ? malloc((size_t)length + 1) : NULL;
     if (message)
         vsnprintf(message, (size_t)length + 1, format, again);
     va_end(again);
-    /* the message quotes what was typed: its control bytes (an escape sequence would act on
-     * the terminal) show as \xNN */
-    fputs("error: ", session->out);
+    fputs(prefix, session->out);
     const unsigned char *c = (const unsigned char *)(message ? message : "out of memory");
     for (; *c; ++c) {
         if (*c < 0x20 || *c == 0x7f)
@@ -66,7 +60,31 @@ static void fail(Session *session, const char *format, ...)
     fputc('\n', session->out);
     fflush(session->out);
     free(message);
+}
+
+/* One `error:` line; the state is unchanged by whoever calls this. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void fail(Session *session, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    put_line(session, "error: ", format, args);
+    va_end(args);
     ++session->failures;
+}
+
+/* One line of news that names a file or quotes the input. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void note(Session *session, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    put_line(session, "", format, args);
+    va_end(args);
 }
 
 static const char *skip_space(const char *text)
@@ -732,7 +750,7 @@ static void cmd_load(Session *session, const char *name, const char *args)
         return;
     }
     if (more)
-        say(session, "%s: %s: loaded the first of %d %s\n", name, args, more + 1, unit);
+        note(session, "%s: %s: loaded the first of %d %s", name, args, more + 1, unit);
     session->paused = false;
     after_move(session);
 }
@@ -758,7 +776,7 @@ static void cmd_save(Session *session, const char *name, const char *args)
         }
     }
     if (ok)
-        say(session, "game saved to %s\n", args);
+        note(session, "game saved to %s", args);
     else
         fail(session, "%s: %s", name, error.message);
     free(record);
@@ -869,7 +887,7 @@ static void book_grow(Session *session, const char *what, const Game *games, siz
         fail(session, "book %s: %s", what, error.message);
         return;
     }
-    say(session, "book: %zu game%s added, %d new position%s; saved to %s\n", count,
+    note(session, "book: %zu game%s added, %d new position%s; saved to %s", count,
         count == 1 ? "" : "s", added, added == 1 ? "" : "s", engine_book_path(session->engine));
 }
 

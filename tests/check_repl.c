@@ -415,7 +415,7 @@ START_TEST(test_files)
     /* more than one game or line: the first is loaded, and the rest are named; a game
      * wrapped over lines (its second line no game from the start) and a board drawn as a
      * grid load whole */
-    char *lines_path = temp_path("two-lines.txt");
+    char *lines_path = temp_path("two-\x01lines.txt"); /* a control byte, shown escaped */
     char *games_path = temp_path("two-games.ggf");
     char *wrapped_path = temp_path("wrapped.txt");
     char *grid_path = temp_path("grid.txt");
@@ -435,7 +435,7 @@ START_TEST(test_files)
              game_path, game_path, moves_path, board_path, obf_path, empty_path, lines_path,
              games_path, wrapped_path, grid_path);
     char *out = run_script(script, 1); /* some commands fail */
-    assert_has(out, "two-lines.txt: loaded the first of 2 lines\n");
+    assert_has(out, "two-\\x01lines.txt: loaded the first of 2 lines\n");
     assert_has(out, "last move: c3 (black)"); /* f5d6c3 alone */
     assert_has(out, "two-games.ggf: loaded the first of 2 games\n");
     assert_has(out, "last move: f6 (white)");
