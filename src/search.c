@@ -872,18 +872,18 @@ static int exact_line_move(Tt *tt, const Board *position, int expected, int firs
     return found;
 }
 
-/* The midgame search's choice at depth 1: the child it rates best, the first in square
- * order on a tie (depth-1 nodes keep no table entry); a finished game is worth its count
- * there, as at midgame's leaves (draws at 0 here, where the leaves take the contempt). */
-static int static_line_move(const Model *model, const Board *position)
+/* The midgame search's choice at depth 1 (the position at `ply`): the child it rates best,
+ * the first in square order on a tie (depth-1 nodes keep no table entry); a finished game
+ * is worth its count there, or the contempt for a draw, as at midgame's leaves. */
+static int static_line_move(const Worker *worker, const Board *position, int ply)
 {
     int best_move = MOVE_NONE, best = 0;
     for (uint64_t m = board_legal(position); m; m &= m - 1) {
         int square = __builtin_ctzll(m);
         Board child = *position;
         board_play(&child, square);
-        int value = board_is_over(&child) ? -board_final_score(&child) * EVAL_DISC
-                                          : -eval_board(model, &child);
+        int value = board_is_over(&child) ? -final_units(worker, &child, ply + 1)
+                                          : -eval_board(worker->search->model, &child);
         if (best_move == MOVE_NONE || value > best) {
             best = value;
             best_move = square;
@@ -935,9 +935,10 @@ enum { EXACT_LINE_NODES = 20000000 };
  * solving (the table holds one bound of a position, so a line proven from both sides, and
  * the positions below 11 empties, need it), within EXACT_LINE_NODES; so it goes on to the
  * end of the game unless that budget runs out. */
-static int collect_line(Search *search, const Board *board, int first, int depth, bool exact,
-                        bool wld, int score, int *pv, int capacity)
+static int collect_line(const Worker *worker, const Board *board, int first, int depth,
+                        bool exact, bool wld, int score, int *pv, int capacity)
 {
+    Search *search = worker->search;
     Board position = *board;
     int length = 0, played = 0, move = first;
     int expected = score; /* the value of `position` for its mover, after each flip below */
@@ -965,7 +966,7 @@ static int collect_line(Search *search, const Board *board, int first, int depth
         else if (exact) /* an outcome: the moves are the table's */
             continue;
         else if (move == MOVE_NONE && depth - played == 1 && search->model)
-            move = static_line_move(search->model, &position);
+            move = static_line_move(worker, &position, length);
     }
     return length;
 }
@@ -985,7 +986,7 @@ static void fill_result(Worker *worker, const RootMove *moves, int count, int de
                               : 100;
     result->line_count = count < lines ? count : lines;
     const Board *board = &worker->states[0].board;
-    result->pv_length = collect_line(worker->search, board, moves[0].move, depth, exact || wld,
+    result->pv_length = collect_line(worker, board, moves[0].move, depth, exact || wld,
                                      wld, moves[0].score / EVAL_DISC, result->pv,
                                      SEARCH_MAX_DEPTH);
     for (int i = 0; i < result->line_count; ++i) {
@@ -998,7 +999,7 @@ static void fill_result(Worker *worker, const RootMove *moves, int count, int de
                                                                   : SEARCH_LINE_PV;
             memcpy(line->pv, result->pv, sizeof(int) * (size_t)line->pv_length);
         } else { /* each of the others from its full-window search */
-            line->pv_length = collect_line(worker->search, board, moves[i].move, depth,
+            line->pv_length = collect_line(worker, board, moves[i].move, depth,
                                            exact || wld, wld, moves[i].score / EVAL_DISC,
                                            line->pv, SEARCH_LINE_PV);
         }

@@ -637,6 +637,83 @@ START_TEST(test_midgame_leaf_game_over)
 }
 END_TEST
 
+/* The root mover's value of the position at the end of `pv` (`length` moves, passes
+ * counted as plies, from `board`): its count when the game is over (the contempt `draw` for
+ * a draw), else the network's score signed by who moves there. */
+static int line_leaf_value(const Model *model, const Board *board, const int *pv, int length,
+                           int draw)
+{
+    Board leaf = *board;
+    for (int i = 0; i < length; ++i)
+        ck_assert(board_try_play(&leaf, pv[i]));
+    int sign = length & 1 ? -1 : 1;
+    if (board_is_over(&leaf)) {
+        int discs = board_final_score(&leaf);
+        return discs ? sign * discs * EVAL_DISC : draw;
+    }
+    return sign * eval_board(model, &leaf);
+}
+
+/* A depth-2 search's lines end at the leaves they valued: each line's last move is the
+ * depth-1 node's choice, which must value a finished draw at the contempt as the leaves do.
+ * All root moves are asked for, so every depth-1 node below the root shows its choice. The
+ * network's weights are a few units, so its scores lie within the contempt. Each position
+ * (found by a brute-force scan of random games) has a reply that ends the game in a draw
+ * with empties left beside one that does not; the random ones near the end of games add
+ * finished wins and losses. */
+START_TEST(test_midgame_line_ends_at_its_leaf)
+{
+    Model *model = test_model();
+    model_fill_random(model, 42, 2);
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 8, &error));
+    search_set_model(&search, model);
+    static const char *const blocked_draws[] = {
+        "-XXXXXXXOOOOOXXXOXOXXXXXOOOOXXXXOXOXOO-XOOXXXOXOOXXXXOO-OOOOOOO- X",
+        "--XXXXXXOOX-XXXXOOOXXOXXOOXOXOOXOOXXOXOXOXOXOOOXOXXXXOOXOOOOOOO- X",
+        "OOOOOOO-OXXXXXXXOXXOOOXOOOXXOX--OOOOXOXXOOOXXXXXOOXOOXXX-XXXXXXX X",
+        "XXXXXXX-XXXXXOOOXXXXXOOOXXXXOXXOOXXOOOXOO-XOXOXO-OXXXXOO-OOOOOOO X",
+        "OXXXXXXXOOOOOOXOOXOOOXXOOXOOXOX-OOOXOXXXOOXXXXXXOOOOO--XXXXXXXX- X",
+        "OOOOOOOXOOOOOOXXOOOOOXXXOOOOXXOXOOOXXOXXO-OXOXXX--OXXXXX-XXXXXXX X",
+    };
+    const int fixed = (int)(sizeof blocked_draws / sizeof blocked_draws[0]);
+    TestRandom random = {77};
+    int drawn = 0;
+    for (int tried = 0; tried < 2 * fixed + 2000; ++tried) {
+        Board board;
+        Color side;
+        if (tried < 2 * fixed) {
+            ck_assert(board_parse(blocked_draws[tried / 2], &board, &side, &error));
+        } else if (!random_position(&random, 2 + test_random_below(&random, 3), &board)
+                   || !board_legal(&board)) {
+            --tried;
+            continue;
+        }
+        SearchLimits limits = search_default_limits();
+        limits.depth = 2;
+        limits.exact_empties = 0;
+        limits.lines = SEARCH_MAX_LINES;
+        limits.draw = (tried & 1 ? 1 : -1) * SEARCH_MAX_DRAW;
+        tt_clear(&search.tt);
+        SearchResult result;
+        search_run(&search, &board, &limits, &result, NULL, NULL);
+        for (int i = 0; i < result.line_count; ++i) {
+            const SearchLine *line = &result.lines[i];
+            const int *pv = result.line_count > 1 ? line->pv : result.pv;
+            int length = result.line_count > 1 ? line->pv_length : result.pv_length;
+            int value = line_leaf_value(model, &board, pv, length, limits.draw);
+            ck_assert_msg(value == line->score, "position %d, line %d: worth %d, score %d",
+                          tried, i, value, line->score);
+            drawn += value == limits.draw;
+        }
+    }
+    ck_assert_int_ge(drawn, 30); /* else the test proves nothing about draws */
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
 /* Entries as the ordering searches store them, one for each child of `board`, each claiming
  * a 30-disc loss for the child's mover. */
 static void store_claimed_wins(Tt *tt, const Board *board)
@@ -1050,6 +1127,7 @@ int main(void)
     tcase_add_test(search, test_contempt_values_draws);
     tcase_add_test(search, test_contempt_ignores_ordering_entries);
     tcase_add_test(search, test_midgame_leaf_game_over);
+    tcase_add_test(search, test_midgame_line_ends_at_its_leaf);
     tcase_add_test(search, test_exact_same_with_tt_and_threads);
     tcase_add_test(search, test_parallel_solves_match_one_thread);
     tcase_add_test(search, test_wld_solves_match_exact_outcomes);
