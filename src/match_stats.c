@@ -116,12 +116,21 @@ void match_stats_summarize(const MatchStats *stats, MatchSummary *s)
     unit_error(stats, stats->unit_discs, &discs_se, &s->units);
     if (isnan(s->score_se))
         return;
-    s->score_low = fmax(0.0, s->score - Z95 * s->score_se);
-    s->score_high = fmin(1.0, s->score + Z95 * s->score_se);
+    double score_half = Z95 * s->score_se, discs_half = Z95 * discs_se;
+    /* Every opening scored alike (deterministic engines often split each pair): the sample
+     * says nothing of the openings not played, and p +- 1.96 SE would be a point. By the rule
+     * of three, under 3/n of all openings score otherwise (95%), each moving the mean by at
+     * most the distance to the far end of the range. */
+    if (score_half == 0)
+        score_half = fmax(s->score, 1 - s->score) * 3.0 / s->units;
+    if (discs_half == 0)
+        discs_half = (64 + fabs(s->discs)) * 3.0 / s->units;
+    s->score_low = fmax(0.0, s->score - score_half);
+    s->score_high = fmin(1.0, s->score + score_half);
     s->elo_low = match_elo(s->score_low);
     s->elo_high = match_elo(s->score_high);
-    s->discs_low = s->discs - Z95 * discs_se;
-    s->discs_high = s->discs + Z95 * discs_se;
+    s->discs_low = fmax(-64.0, s->discs - discs_half);
+    s->discs_high = fmin(64.0, s->discs + discs_half);
 }
 
 /* "+123", "-inf", "?" */

@@ -8,7 +8,9 @@
  * denominator) divided by sqrt(n). The 95% interval of the score rate, p +- 1.96 SE clamped
  * to [0, 1], is mapped to Elo endpoint by endpoint (the Elo curve is increasing, so this is
  * the interval of the Elo difference; no delta-method linearisation). The disc difference
- * gets the same treatment without the mapping. Fewer than two units give no interval. */
+ * gets the same treatment without the mapping. Fewer than two units give no interval. When
+ * all units score alike (SE 0), the half-width is the rule of three's: 3/n times the
+ * distance from the mean to the far end of its range. */
 #ifndef OCTUPLE_MATCH_STATS_H
 #define OCTUPLE_MATCH_STATS_H
 

@@ -202,10 +202,29 @@ START_TEST(test_stats_edges)
     r = result_of(1, 0, 0);
     match_stats_add(&stats, &r);
     match_stats_summarize(&stats, &s);
-    /* units 0.5 and 0.5: SE 0, the interval collapses on Elo 0 */
+    /* units 0.5 and 0.5: SE 0, yet two openings prove nothing: by the rule of three the
+     * half-width is 0.5 * 3/2, clamped to the whole range */
     ck_assert_double_eq_tol(s.elo, 0, 1e-12);
-    ck_assert_double_eq_tol(s.elo_low, 0, 1e-12);
-    ck_assert_double_eq_tol(s.elo_high, 0, 1e-12);
+    ck_assert(isinf(s.elo_low) && s.elo_low < 0 && isinf(s.elo_high) && s.elo_high > 0);
+    ck_assert(s.discs_low == -64 && s.discs_high == 64);
+    match_stats_free(&stats);
+
+    /* 100 openings, each pair split with +4 and -4 discs (deterministic engines of equal
+     * strength): p 0.5 +- 0.5 * 3/100, Elo +-10.43; discs 0 +- 64 * 3/100 */
+    ck_assert(match_stats_init(&stats, 100));
+    for (int opening = 0; opening < 100; ++opening) {
+        r = result_of(opening, 0, 4);
+        match_stats_add(&stats, &r);
+        r = result_of(opening, 1, -4);
+        match_stats_add(&stats, &r);
+    }
+    match_stats_summarize(&stats, &s);
+    ck_assert_double_eq_tol(s.score_low, 0.485, 1e-12);
+    ck_assert_double_eq_tol(s.score_high, 0.515, 1e-12);
+    ck_assert_double_eq_tol(s.elo_low, -10.4262, 1e-3);
+    ck_assert_double_eq_tol(s.elo_high, 10.4262, 1e-3);
+    ck_assert_double_eq_tol(s.discs_low, -1.92, 1e-12);
+    ck_assert_double_eq_tol(s.discs_high, 1.92, 1e-12);
     match_stats_free(&stats);
 }
 END_TEST
