@@ -462,8 +462,83 @@ static MatchStatus wait_pong(MatchEngine *engine, double deadline)
     }
 }
 
+/* The id of a GTP answer line: `=ID text` or `?ID text` with the id of the command, or no
+ * id at all (the spec asks engines to echo it; those that do not are still understood,
+ * since every answer is read whole before the next command goes out). The text after it,
+ * or NULL when the line is no answer to command `id`. */
+static const char *gtp_answer(const char *line, long id)
+{
+    if (line[0] != '=' && line[0] != '?')
+        return NULL;
+    const char *c = line + 1;
+    if (isdigit((unsigned char)*c)) {
+        char *end;
+        errno = 0;
+        long number = strtol(c, &end, 10);
+        if (errno || number != id)
+            return NULL;
+        c = end;
+    }
+    if (*c && !isspace((unsigned char)*c))
+        return NULL;
+    while (isspace((unsigned char)*c))
+        ++c;
+    return c;
+}
+
+/* Sends `ID command` and reads its answer to the blank line that ends it; lines before it
+ * (chatter) are skipped. The answer's first line goes to `answer` (may be NULL); a `?`
+ * answer is MATCH_REFUSED, with the command and the answer in engine->refusal. */
+static MatchStatus gtp_command(MatchEngine *engine, const char *command, double timeout,
+                               char *answer, size_t size)
+{
+    double deadline = match_now() + timeout;
+    long id = ++engine->ping;
+    char line[MATCH_LINE_SIZE];
+    snprintf(line, sizeof line, "%ld %s", id, command);
+    MatchStatus status = match_engine_send(engine, line, timeout);
+    const char *text = NULL;
+    while (status == MATCH_OK && !text) {
+        status = read_line(engine, deadline, line, sizeof line);
+        if (status == MATCH_OK)
+            text = gtp_answer(line, id);
+    }
+    if (status != MATCH_OK)
+        return status;
+    bool refused = line[0] == '?';
+    if (refused)
+        snprintf(engine->refusal, sizeof engine->refusal, "'%.60s' answered '? %.60s'", command,
+                 text);
+    if (answer) {
+        snprintf(answer, size, "%s", text);
+        size_t length = strlen(answer);
+        while (length && isspace((unsigned char)answer[length - 1]))
+            answer[--length] = '\0';
+    }
+    do /* the rest of a multi-line answer, to its blank line */
+        status = read_line(engine, deadline, line, sizeof line);
+    while (status == MATCH_OK && line[strspn(line, " \t")]);
+    return status != MATCH_OK ? status : refused ? MATCH_REFUSED : MATCH_OK;
+}
+
+static const char *gtp_color(Color color)
+{
+    return color == COLOR_BLACK ? "black" : "white";
+}
+
+/* `play COLOUR MOVE` in GTP's words: "pass" for a pass. */
+static MatchStatus gtp_play(MatchEngine *engine, Color mover, int move, double timeout)
+{
+    char name[3], command[32];
+    snprintf(command, sizeof command, "play %s %s", gtp_color(mover),
+             move == MOVE_PASS ? "pass" : move_format(move, name));
+    return gtp_command(engine, command, timeout, NULL, 0);
+}
+
 MatchStatus match_engine_sync(MatchEngine *engine, double timeout)
 {
+    if (engine->spec->protocol == MATCH_GTP)
+        return gtp_command(engine, "name", timeout, NULL, 0);
     double deadline = match_now() + timeout;
     char ping[32];
     snprintf(ping, sizeof ping, "ping %ld", ++engine->ping);
@@ -471,8 +546,39 @@ MatchStatus match_engine_sync(MatchEngine *engine, double timeout)
     return status != MATCH_OK ? status : wait_pong(engine, deadline);
 }
 
-MatchStatus match_engine_go(MatchEngine *engine, double timeout, char *reply, size_t size)
+MatchStatus match_engine_new_game(MatchEngine *engine, const char *ggf_line,
+                                  const Game *opening, double timeout)
 {
+    if (engine->spec->protocol == MATCH_NBOARD)
+        return match_engine_send(engine, ggf_line, timeout);
+    MatchStatus status = gtp_command(engine, "clear_board", timeout, NULL, 0);
+    Board board;
+    Color side;
+    for (int i = 0; i < opening->move_count && status == MATCH_OK; ++i) {
+        game_position(opening, i, &board, &side);
+        status = gtp_play(engine, side, opening->moves[i], timeout);
+    }
+    return status;
+}
+
+MatchStatus match_engine_moved(MatchEngine *engine, Color mover, int move, const char *mli,
+                               bool own, double timeout)
+{
+    if (engine->spec->protocol == MATCH_GTP)
+        return own ? MATCH_OK : gtp_play(engine, mover, move, timeout);
+    char line[64];
+    snprintf(line, sizeof line, "move %s", mli);
+    return match_engine_send(engine, line, timeout);
+}
+
+MatchStatus match_engine_go(MatchEngine *engine, Color side, double timeout, char *reply,
+                            size_t size)
+{
+    if (engine->spec->protocol == MATCH_GTP) {
+        char command[32];
+        snprintf(command, sizeof command, "genmove %s", gtp_color(side));
+        return gtp_command(engine, command, timeout, reply, size);
+    }
     double deadline = match_now() + timeout;
     char ping[32];
     snprintf(ping, sizeof ping, "ping %ld", ++engine->ping);
@@ -508,8 +614,9 @@ bool match_engine_start(MatchEngine *engine, const MatchEngineSpec *spec,
     engine->output = -1;
     if (!spawn(engine, error))
         return false;
-    MatchStatus status = match_engine_send(engine, "nboard 2", timeout);
-    if (status == MATCH_OK && spec->depth > 0) {
+    MatchStatus status = spec->protocol == MATCH_GTP ? MATCH_OK
+                                                     : match_engine_send(engine, "nboard 2", timeout);
+    if (status == MATCH_OK && spec->depth > 0 && spec->protocol == MATCH_NBOARD) {
         char line[32];
         snprintf(line, sizeof line, "set depth %d", spec->depth);
         status = match_engine_send(engine, line, timeout);
@@ -521,8 +628,10 @@ bool match_engine_start(MatchEngine *engine, const MatchEngineSpec *spec,
     match_engine_kill(engine, status == MATCH_EXITED ? 1.0 : 0.0);
     switch (status) {
     case MATCH_TIMEOUT:
-        return error_set(error, "engine '%s' did not answer ping within %g s after starting",
-                         spec->name, timeout);
+        return error_set(error, "engine '%s' did not answer %s within %g s after starting",
+                         spec->name, spec->protocol == MATCH_GTP ? "'name'" : "ping", timeout);
+    case MATCH_REFUSED:
+        return error_set(error, "engine '%s': %s while starting", spec->name, engine->refusal);
     case MATCH_INTERRUPTED:
         return error_set(error, "engine '%s': interrupted while starting", spec->name);
     default:

@@ -1,5 +1,7 @@
-/* octuple-match: one NBoard engine as a child process, driven the way the NBoard GUI drives
- * it (/work/shared/docs/nboard-protocol.md, man/octuple-match.6).
+/* octuple-match: one engine as a child process, driven the way the NBoard GUI drives an
+ * NBoard engine (/work/shared/docs/nboard-protocol.md, man/octuple-match.6), or the way
+ * Quarry drives a GTP engine (Go Text Protocol 2 as Othello programs speak it: `play
+ * black f5`, `genmove white`, moves in Othello's coordinates, `pass`).
  *
  * The command is split on whitespace ('...' and "..." group words) and run in the engine's
  * working directory. A first word with a '/' is taken relative to that directory; a bare
@@ -19,6 +21,7 @@
 #include <sys/types.h>
 
 #include "error.h"
+#include "game.h"
 
 enum {
     MATCH_NAME_SIZE = 64,
@@ -26,20 +29,27 @@ enum {
     MATCH_LINE_SIZE = 4096 /* longer engine lines are cut (only their start is parsed) */
 };
 
+typedef enum MatchProtocol {
+    MATCH_NBOARD = 0,
+    MATCH_GTP
+} MatchProtocol;
+
 /* How to start one engine. */
 typedef struct MatchEngineSpec {
     char name[MATCH_NAME_SIZE];       /* one word; PB/PW of the GGF records */
     char command[MATCH_COMMAND_SIZE]; /* e.g. "./octuple --nboard --threads 1" */
     char dir[MATCH_COMMAND_SIZE];     /* working directory; "" = the runner's */
-    int depth;                        /* sent as `set depth N`; 0 = not sent */
+    int depth;                        /* NBoard: sent as `set depth N`; 0 = not sent */
     bool merge_stderr;
+    MatchProtocol protocol;
 } MatchEngineSpec;
 
 typedef enum MatchStatus {
     MATCH_OK = 0,
     MATCH_TIMEOUT,     /* no (complete) answer before the deadline */
     MATCH_EXITED,      /* end of output or a write that failed: the engine is gone */
-    MATCH_INTERRUPTED  /* the stop flag was raised */
+    MATCH_INTERRUPTED, /* the stop flag was raised */
+    MATCH_REFUSED      /* a GTP engine answered `?` (its text in MatchEngine.refusal) */
 } MatchStatus;
 
 typedef struct MatchEngine {
@@ -48,15 +58,17 @@ typedef struct MatchEngine {
     pid_t pid;                         /* 0: not running */
     int input;                         /* write end of the child's stdin */
     int output;                        /* read end of the child's stdout */
-    long ping;                         /* last ping number sent */
+    long ping;                         /* last ping number (GTP: command id) sent */
     char buffer[MATCH_LINE_SIZE];
     size_t used;
     bool discarding;                   /* skipping the rest of an over-long line */
     char exit_text[64];                /* how the child ended, once reaped */
+    char refusal[160];                 /* after MATCH_REFUSED: the command and the answer */
 } MatchEngine;
 
 /* Starts the child and does the handshake: `nboard 2`, `set depth N`, then a ping that must
- * be answered within `timeout` seconds (loading big weights may take a while). On failure the child is killed and reaped. */
+ * be answered within `timeout` seconds (loading big weights may take a while); for GTP, a
+ * `name` that must be answered. On failure the child is killed and reaped. */
 bool match_engine_start(MatchEngine *engine, const MatchEngineSpec *spec,
                         const atomic_int *stop, double timeout, OctError *error);
 /* Ends the child politely (end of input, a short grace period), then with SIGKILL. */
@@ -71,11 +83,21 @@ bool match_engine_running(const MatchEngine *engine);
 
 /* Writes one line (a newline is added). */
 MatchStatus match_engine_send(MatchEngine *engine, const char *line, double timeout);
-/* ping N, then waits for `pong N`: every earlier line is dropped. */
+/* ping N, then waits for `pong N`: every earlier line is dropped. GTP: `name`, answered. */
 MatchStatus match_engine_sync(MatchEngine *engine, double timeout);
-/* ping N and go; waits for `pong N`, then for the `===` line, whose text after "===" (spaces
- * trimmed) goes to `reply`. Lines other than `===` are ignored, like the GUI does. */
-MatchStatus match_engine_go(MatchEngine *engine, double timeout, char *reply, size_t size);
+/* A new game from `opening`: NBoard gets `ggf_line` (`set game GGF`); GTP gets
+ * `clear_board` and a `play` for each of the opening's moves, each to be accepted. */
+MatchStatus match_engine_new_game(MatchEngine *engine, const char *ggf_line,
+                                  const Game *opening, double timeout);
+/* `mover` played `move`: NBoard gets `move MLI` whoever moved (its engines do not apply
+ * their own moves); GTP gets `play COLOUR MOVE` unless `own` (genmove applied it). */
+MatchStatus match_engine_moved(MatchEngine *engine, Color mover, int move, const char *mli,
+                               bool own, double timeout);
+/* The engine's move for `side`, the text of its answer in `reply`: NBoard, ping N and go,
+ * then the `===` line after `pong N` (other lines are ignored, like the GUI does); GTP,
+ * `genmove COLOUR` (the engine plays the move on its own board). */
+MatchStatus match_engine_go(MatchEngine *engine, Color side, double timeout, char *reply,
+                            size_t size);
 
 /* After MATCH_EXITED or a kill: "exited with status 3", "killed by signal 11", or "closed
  * its output" when it has not been reaped yet. */

@@ -19,6 +19,8 @@ const char *match_fault_name(MatchFault fault)
         return "illegal move";
     case FAULT_START:
         return "failed to start";
+    case FAULT_REFUSED:
+        return "refused a move";
     }
     return "?";
 }
@@ -75,6 +77,10 @@ static void engine_failed(MatchGameOutcome *outcome, MatchEngine *engines[2], Co
         match_engine_kill(engines[side], 0.0);
         snprintf(detail, sizeof detail, "no answer to %s", doing);
         set_fault(outcome, engines, side, FAULT_TIMEOUT, detail);
+    } else if (status == MATCH_REFUSED) { /* its board and the runner's differ now */
+        snprintf(detail, sizeof detail, "%s (while %s)", engines[side]->refusal, doing);
+        match_engine_kill(engines[side], 0.0);
+        set_fault(outcome, engines, side, FAULT_REFUSED, detail);
     } else {
         match_engine_kill(engines[side], 1.0);
         snprintf(detail, sizeof detail, "%s (while %s)", match_engine_exit_text(engines[side]),
@@ -135,13 +141,13 @@ void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *
             goto finish;
         }
         for (int c = 0; c < 2; ++c) {
-            MatchStatus status = match_engine_send(engines[c], line, timeout);
+            MatchStatus status = match_engine_new_game(engines[c], line, opening, timeout);
             if (status == MATCH_INTERRUPTED) {
                 outcome->interrupted = true;
                 return;
             }
             if (status != MATCH_OK) {
-                engine_failed(outcome, engines, (Color)c, status, "set game");
+                engine_failed(outcome, engines, (Color)c, status, "setting up the game");
                 goto finish;
             }
         }
@@ -156,21 +162,24 @@ void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *
             break;
         char reply[MATCH_LINE_SIZE];
         double start = match_now();
-        MatchStatus status = match_engine_go(engines[side], timeout, reply, sizeof reply);
+        MatchStatus status = match_engine_go(engines[side], side, timeout, reply, sizeof reply);
         double seconds = round((match_now() - start) * 1000) / 1000;
         if (status == MATCH_INTERRUPTED) {
             outcome->interrupted = true;
             return;
         }
         if (status != MATCH_OK) {
-            engine_failed(outcome, engines, side, status, "go");
+            engine_failed(outcome, engines, side, status,
+                          engines[side]->spec->protocol == MATCH_GTP ? "genmove" : "go");
             goto finish;
         }
         int move;
         double eval, reported;
         char detail[MATCH_LINE_SIZE + 64];
+        /* the answer as the engine wrote it */
+        const char *prefix = engines[side]->spec->protocol == MATCH_GTP ? "= " : "=== ";
         if (!match_parse_reply(reply, &move, &eval, &reported)) {
-            snprintf(detail, sizeof detail, "unreadable move '=== %.100s'", reply);
+            snprintf(detail, sizeof detail, "unreadable move '%s%.100s'", prefix, reply);
             set_fault(outcome, engines, side, FAULT_ILLEGAL, detail);
             goto finish;
         }
@@ -178,22 +187,22 @@ void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *
         bool ok = move == MOVE_PASS ? legal == 0 : move < SQUARE_COUNT && (legal >> move & 1);
         if (!ok || game->move_count >= GAME_MOVE_CAPACITY) {
             char name[3];
-            snprintf(detail, sizeof detail, "%s '%s' (from '=== %.100s')",
+            snprintf(detail, sizeof detail, "%s '%s' (from '%s%.100s')",
                      move == MOVE_PASS ? "pass with a legal move" : "illegal move",
-                     move_format(move, name), reply);
+                     move_format(move, name), prefix, reply);
             set_fault(outcome, engines, side, FAULT_ILLEGAL, detail);
             goto finish;
         }
         record->evals[game->move_count] = eval;
         record->times[game->move_count] = seconds;
         game->moves[game->move_count++] = move;
-        char line[64], mli[48];
+        char mli[48];
         format_mli(move, eval, seconds, mli, sizeof mli);
-        snprintf(line, sizeof line, "move %s", mli);
+        Color mover = side;
         game_position(game, game->move_count, &board, &side);
         bool over = board_is_over(&board);
         for (int c = 0; c < 2; ++c) {
-            status = match_engine_send(engines[c], line, timeout);
+            status = match_engine_moved(engines[c], mover, move, mli, c == (int)mover, timeout);
             if (status == MATCH_INTERRUPTED) {
                 outcome->interrupted = true;
                 return;

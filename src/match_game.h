@@ -1,9 +1,11 @@
 /* octuple-match: one game between two running engines, refereed on the runner's own board.
  *
- * Both engines get `set game GGF` (the opening) at the start and `move MLI` after every
+ * NBoard engines get `set game GGF` (the opening) at the start and `move MLI` after every
  * move, the mover included (NBoard engines do not apply their own moves). The side to move
  * gets `ping N` + `go` and must answer `pong N`, then `=== MOVE` within the per-move
- * timeout; with no legal move it must answer a pass. A crash, a timeout, an unreadable or
+ * timeout; with no legal move it must answer a pass. GTP engines get `clear_board` and the
+ * opening's moves as `play`, `genmove COLOUR` for their own moves and `play` for the
+ * other side's; a `?` answer forfeits. A crash, a timeout, an unreadable or
  * illegal move forfeits the game: the other side wins with every disc that is not the
  * loser's, and at least 33-31 (the result is written as "+N:t" for a timeout, "+N:r" for
  * the other faults). */
@@ -20,7 +22,8 @@ typedef enum MatchFault {
     FAULT_CRASH,      /* exited, or closed its pipes */
     FAULT_TIMEOUT,    /* no answer within the per-move timeout */
     FAULT_ILLEGAL,    /* an unreadable or illegal move */
-    FAULT_START       /* could not be (re)started for this game */
+    FAULT_START,      /* could not be (re)started for this game */
+    FAULT_REFUSED     /* a GTP engine answered `?` to a legal move or to genmove */
 } MatchFault;
 
 typedef struct MatchGameOutcome {

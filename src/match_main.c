@@ -1,4 +1,5 @@
-/* octuple-match: engine-vs-engine matches between NBoard engines (man/octuple-match.6). */
+/* octuple-match: engine-vs-engine matches between NBoard or GTP engines
+ * (man/octuple-match.6). */
 #include "config.h"
 
 #include <ctype.h>
@@ -76,7 +77,7 @@ typedef struct Options {
 static void usage(FILE *out)
 {
     fputs("usage: octuple-match [options] --engine1 COMMAND --engine2 COMMAND\n"
-          "Plays two NBoard engines against each other, each opening twice with colours\n"
+          "Plays two engines (NBoard or GTP) against each other, each opening twice with colours\n"
           "swapped, and reports wins, draws, losses, score rate, disc difference and Elo.\n"
           "Engines:\n"
           "  --engine1 COMMAND, --engine2 COMMAND  command lines (e.g. 'octuple --nboard\n"
@@ -85,6 +86,8 @@ static void usage(FILE *out)
           "  --name1 NAME, --name2 NAME  names in the games and the table\n"
           "  --depth N                   'set depth N' for both engines (default: not sent)\n"
           "  --depth1 N, --depth2 N      the same for one engine\n"
+          "  --protocol1 P, --protocol2 P  nboard (default) or gtp (Go Text Protocol as\n"
+          "                              Othello programs speak it, e.g. 'gtp-rhino -m 7')\n"
           "  --merge-stderr              engine stderr joins stdout, as in NBoard (default:\n"
           "                              discarded)\n"
           "Openings (each played twice):\n"
@@ -148,7 +151,7 @@ static int parse_options(int argc, char **argv, Options *options)
 {
     enum {
         OPT_ENGINE1 = 256, OPT_ENGINE2, OPT_DIR1, OPT_DIR2, OPT_NAME1, OPT_NAME2, OPT_DEPTH,
-        OPT_DEPTH1, OPT_DEPTH2, OPT_MERGE, OPT_OPENINGS, OPT_PAIRS, OPT_PLIES, OPT_BALANCE,
+        OPT_DEPTH1, OPT_DEPTH2, OPT_PROTOCOL1, OPT_PROTOCOL2, OPT_MERGE, OPT_OPENINGS, OPT_PAIRS, OPT_PLIES, OPT_BALANCE,
         OPT_SEARCH_DEPTH, OPT_SEED, OPT_WEIGHTS, OPT_SAVE, OPT_CONCURRENCY, OPT_TIMEOUT, OPT_START_TIMEOUT,
         OPT_OUTPUT, OPT_RESUME, OPT_FORCE, OPT_LOG, OPT_QUIET, OPT_HELP, OPT_VERSION
     };
@@ -162,6 +165,8 @@ static int parse_options(int argc, char **argv, Options *options)
         {"depth", required_argument, NULL, OPT_DEPTH},
         {"depth1", required_argument, NULL, OPT_DEPTH1},
         {"depth2", required_argument, NULL, OPT_DEPTH2},
+        {"protocol1", required_argument, NULL, OPT_PROTOCOL1},
+        {"protocol2", required_argument, NULL, OPT_PROTOCOL2},
         {"merge-stderr", no_argument, NULL, OPT_MERGE},
         {"openings", required_argument, NULL, OPT_OPENINGS},
         {"pairs", required_argument, NULL, OPT_PAIRS},
@@ -248,6 +253,17 @@ static int parse_options(int argc, char **argv, Options *options)
             if (!bad && option != OPT_DEPTH1)
                 options->engines[1].depth = (int)number;
             break;
+        case OPT_PROTOCOL1:
+        case OPT_PROTOCOL2: {
+            MatchEngineSpec *spec = &options->engines[option - OPT_PROTOCOL1];
+            if (!strcmp(optarg, "nboard"))
+                spec->protocol = MATCH_NBOARD;
+            else if (!strcmp(optarg, "gtp"))
+                spec->protocol = MATCH_GTP;
+            else
+                bad = true;
+            break;
+        }
         case OPT_MERGE:
             options->engines[0].merge_stderr = options->engines[1].merge_stderr = true;
             break;
@@ -332,6 +348,13 @@ static int parse_options(int argc, char **argv, Options *options)
               "Try 'octuple-match --help'.\n", stderr);
         return EXIT_USAGE;
     }
+    for (int e = 0; e < MATCH_ENGINES; ++e)
+        if (options->engines[e].protocol == MATCH_GTP && options->engines[e].depth > 0) {
+            fprintf(stderr, "octuple-match: engine %d speaks GTP, which has no depth command: "
+                    "give its depth on its command line (--depth%d is for NBoard engines)\n",
+                    e + 1, e + 1);
+            return EXIT_USAGE;
+        }
     for (int e = 0; e < MATCH_ENGINES; ++e)
         if (!options->named[e])
             default_name(&options->engines[e]);

@@ -547,15 +547,17 @@ END_TEST
 
 /* Every fault, once (the restarted engine behaves): the faulty side loses that game only,
  * the event is logged with the position, the match goes on. */
-static void check_fault_once(const char *fault, const char *logged, const char *suffix,
-                             double timeout)
+static void check_fault_protocol(MatchProtocol protocol, const char *fault,
+                                 const char *logged, const char *suffix, double timeout)
 {
     Run run;
     char arguments[256], once[160];
     run_setup(&run, OPENINGS, "", fake("--play hash"));
     snprintf(once, sizeof once, "%s/once", run.dir);
-    snprintf(arguments, sizeof arguments, "--play first %s --once %s", fault, once);
+    snprintf(arguments, sizeof arguments, "%s--play first %s --once %s",
+             protocol == MATCH_GTP ? "--gtp " : "", fault, once);
     snprintf(run.config.engines[0].command, MATCH_COMMAND_SIZE, "%s", fake(arguments));
+    run.config.engines[0].protocol = protocol;
     run.config.timeout = timeout;
     run_go(&run);
     ck_assert_msg(run.ok, "%s", run.error.message);
@@ -568,6 +570,12 @@ static void check_fault_once(const char *fault, const char *logged, const char *
     ck_assert_msg(strstr(run.ggf, suffix), "%s: %s", fault, run.ggf);
     ck_assert_int_eq(count_of(run.ggf, "(;"), 8);
     run_free(&run);
+}
+
+static void check_fault_once(const char *fault, const char *logged, const char *suffix,
+                             double timeout)
+{
+    check_fault_protocol(MATCH_NBOARD, fault, logged, suffix, timeout);
 }
 
 /* An engine that is gone once the game is over (here it closes its input as it answers the
@@ -634,6 +642,72 @@ START_TEST(test_fault_every_game)
     ck_assert_int_eq(run.stats.forfeits[0], 8);
     ck_assert_int_eq(count_of(run.log, "crashed"), 8);
     run_free(&run);
+}
+END_TEST
+
+/* The moves of every game of a run, by game number, as move strings. */
+static void run_moves(const Run *run, char moves[8][256])
+{
+    static GgfRecord records[8];
+    ck_assert_int_eq(read_records(run, records, 8), 8);
+    for (int g = 0; g < 8; ++g)
+        ck_assert(game_format_moves(&records[g].game, moves[g], 256));
+}
+
+/* A GTP engine plays the same games as an NBoard engine of the same rule: set up with
+ * clear_board and play, asked with genmove, told the other side's moves with play. Chatter,
+ * stale answers and answers without ids change nothing; two GTP engines play each other. */
+START_TEST(test_gtp_engines)
+{
+    Run nboard;
+    run_setup(&nboard, OPENINGS, fake("--play first"), fake("--play hash"));
+    run_go(&nboard);
+    ck_assert_msg(nboard.ok, "%s", nboard.error.message);
+    static char expected[8][256], moves[8][256];
+    run_moves(&nboard, expected);
+    static const char *const variants[][2] = {
+        {"--gtp --play first", "--play hash"},
+        {"--gtp --play first --garbage", "--play hash"},
+        {"--gtp --play first --no-ids", "--gtp --play hash --garbage"},
+    };
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; ++v) {
+        Run run;
+        run_setup(&run, OPENINGS, fake(variants[v][0]), fake(variants[v][1]));
+        for (int e = 0; e < 2; ++e)
+            if (strstr(variants[v][e], "--gtp"))
+                run.config.engines[e].protocol = MATCH_GTP;
+        run_go(&run);
+        ck_assert_msg(run.ok, "%s", run.error.message);
+        ck_assert_int_eq(run.stats.games, 8);
+        ck_assert_msg(run.stats.forfeits[0] + run.stats.forfeits[1] == 0, "variant %zu: %s", v,
+                      run.log);
+        run_moves(&run, moves);
+        for (int g = 0; g < 8; ++g)
+            ck_assert_str_eq(moves[g], expected[g]);
+        ck_assert_int_eq(run.stats.disc_sum, nboard.stats.disc_sum);
+        run_free(&run);
+    }
+    run_free(&nboard);
+}
+END_TEST
+
+/* A GTP engine's faults: refusing a legal move (while the opening is set up, then in the
+ * game), an illegal or unreadable genmove, a crash; each forfeits that game only. */
+START_TEST(test_gtp_faults)
+{
+    check_fault_protocol(MATCH_GTP, "--refuse-at 5",
+                         "refused a move: 'play black f3' answered '? illegal move' (while "
+                         "setting up the game)", ":r]", MOVE_TIMEOUT);
+    check_fault_protocol(MATCH_GTP, "--refuse-at 12", "refused a move: 'play ", ":r]",
+                         MOVE_TIMEOUT);
+    check_fault_protocol(MATCH_GTP, "--illegal-at 2", "illegal move: illegal move", ":r]",
+                         MOVE_TIMEOUT);
+    check_fault_protocol(MATCH_GTP, "--unreadable-at 1", "unreadable move '= z9'", ":r]",
+                         MOVE_TIMEOUT);
+    check_fault_protocol(MATCH_GTP, "--crash-at 3", "crashed: killed by signal 6", ":r]",
+                         MOVE_TIMEOUT);
+    check_fault_protocol(MATCH_GTP, "--hang-at 2", "timed out: no answer to genmove", ":t]",
+                         3.0);
 }
 END_TEST
 
@@ -924,6 +998,14 @@ START_TEST(test_binary)
     ck_assert_msg(strstr(out, "[6/6] 6 games"), "%s", out);
     free(out);
     char other[4096];
+    /* a GTP engine by the command line */
+    snprintf(other, sizeof other,
+             "cd %s && %s --engine1 '%s --play first' --engine2 '%s --gtp --play last' "
+             "--protocol2 gtp --depth1 3 --openings openings.txt --pairs 2 --output gtp.ggf",
+             dir, MATCH_BINARY, FAKE_ENGINE, FAKE_ENGINE);
+    ck_assert_int_eq(run_binary(other, &out), 0);
+    ck_assert_msg(strstr(out, "[4/4] 4 games") && strstr(out, "forfeits"), "%s", out);
+    free(out);
     /* the games may not go into the openings file */
     snprintf(other, sizeof other,
              "cd %s && %s --engine1 '%s' --engine2 '%s' --openings openings.txt --output "
@@ -941,6 +1023,16 @@ START_TEST(test_binary)
              MATCH_BINARY);
     ck_assert_int_eq(run_binary(other, &out), 2);
     ck_assert_msg(strstr(out, "--dir1: '/nonexistent-dir': No such file"), "%s", out);
+    free(out);
+    snprintf(other, sizeof other, "%s --engine1 x --engine2 y --protocol2 uci", MATCH_BINARY);
+    ck_assert_int_eq(run_binary(other, &out), 2);
+    ck_assert_msg(strstr(out, "--protocol2: bad value 'uci'"), "%s", out);
+    free(out);
+    /* GTP has no depth command: a depth for a GTP engine is refused, not dropped */
+    snprintf(other, sizeof other, "%s --engine1 x --engine2 y --protocol2 gtp --depth 5",
+             MATCH_BINARY);
+    ck_assert_int_eq(run_binary(other, &out), 2);
+    ck_assert_msg(strstr(out, "engine 2 speaks GTP"), "%s", out);
     free(out);
     snprintf(other, sizeof other, "%s --engine1 x --engine2 y --pairs 0", MATCH_BINARY);
     ck_assert_int_eq(run_binary(other, &out), 2);
@@ -1039,6 +1131,8 @@ int main(void)
     tcase_add_test(tc, test_fault_illegal);
     tcase_add_test(tc, test_fault_every_game);
     tcase_add_test(tc, test_garbage);
+    tcase_add_test(tc, test_gtp_engines);
+    tcase_add_test(tc, test_gtp_faults);
     tcase_add_test(tc, test_start_failures);
     tcase_add_test(tc, test_passes);
     tcase_add_test(tc, test_resume);

@@ -18,7 +18,12 @@
  *   --quit-when-over        close its input and exit right after a move that ends the game
  *                           (the runner's `move` for it then fails)
  *   --ignore-eof            stay alive for ten minutes after its input ends
- *   --tag WORD              ignored: a word to find its processes by */
+ *   --tag WORD              ignored: a word to find its processes by
+ *   --gtp                   speak GTP instead (`play`, `genmove`, `clear_board`, `name`;
+ *                           the faults above act on its Nth genmove: an illegal move is an
+ *                           occupied square, an unreadable one "z9", a wrong pass "pass")
+ *   --refuse-at N           GTP: answer `? illegal move` to the Nth `play`
+ *   --no-ids                GTP: answers without the command's id */
 #include <ctype.h>
 #include <stdarg.h>
 #include <errno.h>
@@ -39,7 +44,7 @@ typedef enum Fault { NO_FAULT, CRASH, HANG, ILLEGAL, UNREADABLE, WRONG_PASS } Fa
 
 typedef struct Fake {
     const char *play;
-    bool lower, evals, no_pong, garbage, quit_when_over, ignore_eof;
+    bool lower, evals, no_pong, garbage, quit_when_over, ignore_eof, gtp, no_ids;
     int pass_style;
     Fault fault;
     long fault_at;
@@ -47,6 +52,7 @@ typedef struct Fake {
     double delay;
     Game game;
     long goes;
+    long plays, refuse_at; /* GTP */
 } Fake;
 
 static void say(const char *format, ...) __attribute__((format(printf, 1, 2)));
@@ -86,10 +92,9 @@ static void noise(bool stale)
     fprintf(stderr, "some diagnostics on stderr\n");
 }
 
-static bool misbehave_now(Fake *fake)
+/* With --once, true the first time only (over restarts too). */
+static bool once_allows(const Fake *fake)
 {
-    if (fake->fault == NO_FAULT || fake->goes != fake->fault_at)
-        return false;
     if (fake->once) {
         int fd = open(fake->once, O_WRONLY | O_CREAT | O_EXCL, 0644);
         if (fd < 0)
@@ -97,6 +102,11 @@ static bool misbehave_now(Fake *fake)
         close(fd);
     }
     return true;
+}
+
+static bool misbehave_now(Fake *fake)
+{
+    return fake->fault != NO_FAULT && fake->goes == fake->fault_at && once_allows(fake);
 }
 
 static int choose(const Fake *fake, const Board *board)
@@ -212,6 +222,100 @@ static void handle(Fake *fake, char *line)
     }
 }
 
+/* ---- GTP ---- */
+
+/* One answer: `=ID text` (or `?ID text`) and the blank line that ends it. With --garbage,
+ * chatter first and a stale answer of another id, which the runner must skip. */
+static void gtp_say(const Fake *fake, const char *id, bool ok, const char *text)
+{
+    if (fake->garbage) {
+        say("thinking...");
+        say("=999999 a1");
+    }
+    say("%c%s %s\n", ok ? '=' : '?', fake->no_ids ? "" : id, text);
+}
+
+static void gtp_genmove(Fake *fake, const char *id)
+{
+    ++fake->goes;
+    Board board;
+    Color side;
+    game_position(&fake->game, fake->game.move_count, &board, &side);
+    if (fake->delay > 0)
+        pause_seconds(fake->delay);
+    char name[3];
+    if (misbehave_now(fake)) {
+        switch (fake->fault) {
+        case CRASH:
+            abort();
+        case HANG:
+            pause_seconds(600);
+            exit(0);
+        case ILLEGAL:
+            gtp_say(fake, id, true, move_format(__builtin_ctzll(board.player | board.opponent),
+                                                name));
+            return;
+        case UNREADABLE:
+            gtp_say(fake, id, true, "z9");
+            return;
+        case WRONG_PASS:
+            gtp_say(fake, id, true, "pass");
+            return;
+        case NO_FAULT:
+            break;
+        }
+    }
+    int move = choose(fake, &board);
+    OctError error;
+    game_append(&fake->game, move, &error);
+    gtp_say(fake, id, true, move == MOVE_PASS ? "PASS" : move_format(move, name));
+}
+
+static void gtp_handle(Fake *fake, char *line)
+{
+    size_t length = strlen(line);
+    while (length && isspace((unsigned char)line[length - 1]))
+        line[--length] = '\0';
+    char id[32] = "";
+    size_t digits = strspn(line, "0123456789");
+    if (digits && digits < sizeof id) {
+        memcpy(id, line, digits);
+        id[digits] = '\0';
+        line += digits;
+    }
+    while (isspace((unsigned char)*line))
+        ++line;
+    char *rest = line + strcspn(line, " ");
+    if (*rest)
+        *rest++ = '\0';
+    if (!strcmp(line, "name")) {
+        gtp_say(fake, id, true, "Fake");
+    } else if (!strcmp(line, "clear_board")) {
+        game_init(&fake->game);
+        gtp_say(fake, id, true, "");
+    } else if (!strcmp(line, "play")) {
+        Board board;
+        Color side;
+        game_position(&fake->game, fake->game.move_count, &board, &side);
+        char color[16], vertex[16];
+        OctError error;
+        size_t used;
+        bool ok = !(++fake->plays == fake->refuse_at && once_allows(fake))
+               && sscanf(rest, "%15s %15s", color, vertex) == 2
+               && !strcmp(color, side == COLOR_BLACK ? "black" : "white");
+        int move = ok ? move_parse(vertex, &used) : -1;
+        ok = ok && move >= 0 && used == strlen(vertex) && game_append(&fake->game, move, &error);
+        gtp_say(fake, id, ok, ok ? "" : "illegal move");
+    } else if (!strcmp(line, "genmove")) {
+        gtp_genmove(fake, id);
+    } else if (!strcmp(line, "quit")) {
+        gtp_say(fake, id, true, "");
+        exit(0);
+    } else {
+        gtp_say(fake, id, false, "unknown command");
+    }
+}
+
 int main(int argc, char **argv)
 {
     Fake fake;
@@ -237,6 +341,8 @@ int main(int argc, char **argv)
             fake.once = value;
         else if (!strcmp(arg, "--delay") && value)
             fake.delay = atof(value);
+        else if (!strcmp(arg, "--refuse-at") && value)
+            fake.refuse_at = atol(value);
         else if (!strcmp(arg, "--tag") && value)
             (void)value; /* only seen by ps */
         else {
@@ -255,6 +361,10 @@ int main(int argc, char **argv)
                 fake.ignore_eof = true;
             else if (!strcmp(arg, "--exit-at-start"))
                 return 5;
+            else if (!strcmp(arg, "--gtp"))
+                fake.gtp = true;
+            else if (!strcmp(arg, "--no-ids"))
+                fake.no_ids = true;
             else
                 known = false;
         }
@@ -273,8 +383,12 @@ int main(int argc, char **argv)
     }
     char *line = NULL;
     size_t capacity = 0;
-    while (getline(&line, &capacity, stdin) > 0)
-        handle(&fake, line);
+    while (getline(&line, &capacity, stdin) > 0) {
+        if (fake.gtp)
+            gtp_handle(&fake, line);
+        else
+            handle(&fake, line);
+    }
     free(line);
     if (fake.ignore_eof)
         pause_seconds(600);
