@@ -5,13 +5,14 @@
 
 #include "config.h"
 #include "engine.h"
+#include "gtp.h"
 #include "input.h"
 #include "nboard.h"
 #include "options.h"
 #include "repl.h"
 #include "tools.h"
 
-/* The REPL or the NBoard protocol over stdin/stdout. */
+/* The REPL, the NBoard protocol or GTP over stdin/stdout. */
 static int run_front_end(const Options *options)
 {
     Engine *engine;
@@ -28,6 +29,7 @@ static int run_front_end(const Options *options)
     Input input;
     input_init(&input, STDIN_FILENO);
     int status = options->action == ACTION_NBOARD ? nboard_run(engine, &input, stdout, 0)
+                 : options->action == ACTION_GTP  ? gtp_run(engine, &input, stdout)
                                                   : repl_run(engine, &input, stdout);
     input_free(&input);
     engine_free(engine);
@@ -57,6 +59,7 @@ int main(int argc, char **argv)
         return tools_bench(&options, stdout, stderr);
     case ACTION_REPL:
     case ACTION_NBOARD:
+    case ACTION_GTP:
         return run_front_end(&options);
     case ACTION_HELP:
     default:

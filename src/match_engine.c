@@ -526,12 +526,11 @@ static const char *gtp_color(Color color)
     return color == COLOR_BLACK ? "black" : "white";
 }
 
-/* `play COLOUR MOVE` in GTP's words: "pass" for a pass. */
+/* `play COLOUR MOVE` (never a pass: see match_engine_moved). */
 static MatchStatus gtp_play(MatchEngine *engine, Color mover, int move, double timeout)
 {
     char name[3], command[32];
-    snprintf(command, sizeof command, "play %s %s", gtp_color(mover),
-             move == MOVE_PASS ? "pass" : move_format(move, name));
+    snprintf(command, sizeof command, "play %s %s", gtp_color(mover), move_format(move, name));
     return gtp_command(engine, command, timeout, NULL, 0);
 }
 
@@ -556,7 +555,8 @@ MatchStatus match_engine_new_game(MatchEngine *engine, const char *ggf_line,
     Color side;
     for (int i = 0; i < opening->move_count && status == MATCH_OK; ++i) {
         game_position(opening, i, &board, &side);
-        status = gtp_play(engine, side, opening->moves[i], timeout);
+        if (opening->moves[i] != MOVE_PASS) /* see match_engine_moved */
+            status = gtp_play(engine, side, opening->moves[i], timeout);
     }
     return status;
 }
@@ -564,8 +564,10 @@ MatchStatus match_engine_new_game(MatchEngine *engine, const char *ggf_line,
 MatchStatus match_engine_moved(MatchEngine *engine, Color mover, int move, const char *mli,
                                bool own, double timeout)
 {
+    /* a pass is not sent: the other colour's next play or genmove implies it (GRhino takes
+     * no `play COLOUR pass` at all) */
     if (engine->spec->protocol == MATCH_GTP)
-        return own ? MATCH_OK : gtp_play(engine, mover, move, timeout);
+        return own || move == MOVE_PASS ? MATCH_OK : gtp_play(engine, mover, move, timeout);
     char line[64];
     snprintf(line, sizeof line, "move %s", mli);
     return match_engine_send(engine, line, timeout);

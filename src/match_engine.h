@@ -86,11 +86,14 @@ MatchStatus match_engine_send(MatchEngine *engine, const char *line, double time
 /* ping N, then waits for `pong N`: every earlier line is dropped. GTP: `name`, answered. */
 MatchStatus match_engine_sync(MatchEngine *engine, double timeout);
 /* A new game from `opening`: NBoard gets `ggf_line` (`set game GGF`); GTP gets
- * `clear_board` and a `play` for each of the opening's moves, each to be accepted. */
+ * `clear_board` and a `play` for each of the opening's moves but passes, each to be
+ * accepted. */
 MatchStatus match_engine_new_game(MatchEngine *engine, const char *ggf_line,
                                   const Game *opening, double timeout);
 /* `mover` played `move`: NBoard gets `move MLI` whoever moved (its engines do not apply
- * their own moves); GTP gets `play COLOUR MOVE` unless `own` (genmove applied it). */
+ * their own moves); GTP gets `play COLOUR MOVE` unless `own` (genmove applied it) or the
+ * move is a pass, which the other colour's next play or genmove implies (GRhino takes no
+ * `play COLOUR pass`). */
 MatchStatus match_engine_moved(MatchEngine *engine, Color mover, int move, const char *mli,
                                bool own, double timeout);
 /* The engine's move for `side`, the text of its answer in `reply`: NBoard, ping N and go,

@@ -439,6 +439,19 @@ bool match_run(const MatchConfig *config, MatchStats *stats, MatchRunInfo *info,
     if (!strcmp(config->engines[0].name, config->engines[1].name))
         return error_set(error, "the engines need different names (both are '%s')",
                          config->engines[0].name);
+    /* GTP sets a game up by clear_board and moves: only from the standard start */
+    Board standard;
+    board_init(&standard);
+    for (int e = 0; e < MATCH_ENGINES; ++e)
+        for (size_t i = 0; config->engines[e].protocol == MATCH_GTP && i < config->opening_count;
+             ++i) {
+            const Game *opening = &config->openings[i];
+            if (opening->start_side != COLOR_BLACK || opening->start.player != standard.player
+                || opening->start.opponent != standard.opponent)
+                return error_set(error, "opening %zu starts from a position of its own, which "
+                                 "GTP (engine '%s') cannot be given: GTP games start from the "
+                                 "standard position", i + 1, config->engines[e].name);
+        }
     Runner runner;
     memset(&runner, 0, sizeof runner);
     runner.config = config;

@@ -19,6 +19,7 @@ typedef struct OptionSpec {
  * parsing and --help. */
 static const OptionSpec option_specs[] = {
     {"nboard", NULL, "speak the NBoard protocol on stdin/stdout (for GUIs)", true},
+    {"gtp", NULL, "speak the Go Text Protocol for Othello on stdin/stdout (Quarry, match tools)", true},
     {"perft", "DEPTH", "count the leaves DEPTH plies from the start (or --board) and time it", true},
     {"solve", "FILE", "solve every position of an OBF file exactly (see --wld) and report", true},
     {"bench", NULL, "fixed search workload: node count and nodes per second", true},
@@ -65,6 +66,8 @@ static bool apply(Options *options, const char *name, const char *value, OctErro
         options->action = ACTION_VERSION;
     } else if (!strcmp(name, "nboard")) {
         options->action = ACTION_NBOARD;
+    } else if (!strcmp(name, "gtp")) {
+        options->action = ACTION_GTP;
     } else if (!strcmp(name, "bench")) {
         options->action = ACTION_BENCH;
     } else if (!strcmp(name, "perft")) {
@@ -151,7 +154,7 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
                          sizeof options->settings.weights - 1);
     if (options->has_board && action_name
         && (options->action == ACTION_SOLVE || options->action == ACTION_BENCH))
-        return error_set(error, "--board sets the start of --perft, --nboard and the text "
-                                "interface; --%s has positions of its own", action_name);
+        return error_set(error, "--board sets the start of --perft, --nboard, --gtp and the "
+                                "text interface; --%s has positions of its own", action_name);
     return true;
 }

@@ -15,6 +15,7 @@
 typedef enum Action {
     ACTION_REPL, /* the default: the text interface */
     ACTION_NBOARD,
+    ACTION_GTP,
     ACTION_HELP,
     ACTION_VERSION,
     ACTION_PERFT,

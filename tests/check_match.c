@@ -645,6 +645,9 @@ START_TEST(test_fault_every_game)
 }
 END_TEST
 
+static const char *const PASS_OPENING =
+    "(;GM[Othello]BO[8 O*-------------------------------------------------------------- *];)\n";
+
 /* The moves of every game of a run, by game number, as move strings. */
 static void run_moves(const Run *run, char moves[8][256])
 {
@@ -659,8 +662,12 @@ static void run_moves(const Run *run, char moves[8][256])
  * stale answers and answers without ids change nothing; two GTP engines play each other. */
 START_TEST(test_gtp_engines)
 {
+    /* after the first two the side to move has to pass: GTP engines are never told a pass,
+     * the other colour's next genmove or play implies it */
+    static const char *const openings = "e6f6d3e7e8d8g7f8\nd3c3e6d2d1e3f4e1b3c1\n"
+                                        "c4e3f2e2f3c3c5g4\nf5d6c4f4f6f7g5h6\n";
     Run nboard;
-    run_setup(&nboard, OPENINGS, fake("--play first"), fake("--play hash"));
+    run_setup(&nboard, openings, fake("--play first"), fake("--play hash"));
     run_go(&nboard);
     ck_assert_msg(nboard.ok, "%s", nboard.error.message);
     static char expected[8][256], moves[8][256];
@@ -670,9 +677,10 @@ START_TEST(test_gtp_engines)
         {"--gtp --play first --garbage", "--play hash"},
         {"--gtp --play first --no-ids", "--gtp --play hash --garbage"},
     };
+    ck_assert_int_ge(count_of(nboard.ggf, "[PA"), 4);
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; ++v) {
         Run run;
-        run_setup(&run, OPENINGS, fake(variants[v][0]), fake(variants[v][1]));
+        run_setup(&run, openings, fake(variants[v][0]), fake(variants[v][1]));
         for (int e = 0; e < 2; ++e)
             if (strstr(variants[v][e], "--gtp"))
                 run.config.engines[e].protocol = MATCH_GTP;
@@ -688,6 +696,15 @@ START_TEST(test_gtp_engines)
         run_free(&run);
     }
     run_free(&nboard);
+    /* a start position of its own cannot be given over GTP: refused before any game */
+    Run own;
+    run_setup(&own, PASS_OPENING, fake("--gtp"), fake(""));
+    own.config.engines[0].protocol = MATCH_GTP;
+    run_go(&own);
+    ck_assert(!own.ok);
+    ck_assert_msg(strstr(own.error.message, "opening 1 starts from a position of its own"),
+                  "%s", own.error.message);
+    run_free(&own);
 }
 END_TEST
 
@@ -758,9 +775,6 @@ END_TEST
 
 /* Black has no move in this start position (white a1, black b1): the engine must pass in
  * any spelling; white then plays c1 and wins 64-0. */
-static const char *const PASS_OPENING =
-    "(;GM[Othello]BO[8 O*-------------------------------------------------------------- *];)\n";
-
 START_TEST(test_passes)
 {
     for (int style = 0; style < 3; ++style) {
@@ -1106,6 +1120,38 @@ START_TEST(test_octuple_configurations)
 }
 END_TEST
 
+/* Octuple over GTP plays the games it plays over NBoard (the same settings, given on its
+ * command line), passes included. */
+START_TEST(test_octuple_gtp)
+{
+    static const char *const openings = "e6f6d3e7e8d8g7f8\nd3c3e6d2d1e3f4e1b3c1\n"
+                                        "f5d6c4f4f6f7g5h6\n";
+    static GgfRecord records[2][6];
+    for (int p = 0; p < 2; ++p) {
+        char one[MATCH_COMMAND_SIZE];
+        snprintf(one, sizeof one, "%s --%s --threads 1 --hash 8 --no-book --depth 2 --exact 8",
+                 OCTUPLE_BINARY, p ? "gtp" : "nboard");
+        Run run;
+        run_setup(&run, openings, one, fake("--play hash"));
+        run.config.engines[0].protocol = p ? MATCH_GTP : MATCH_NBOARD;
+        run.config.concurrency = 1;
+        run_go(&run);
+        ck_assert_msg(run.ok, "%s", run.error.message);
+        ck_assert_int_eq(run.stats.forfeits[0] + run.stats.forfeits[1], 0);
+        ck_assert_msg(!strstr(run.log, "octuple-match:"), "%s", run.log);
+        ck_assert_int_eq(read_records(&run, records[p], 6), 6);
+        run_free(&run);
+    }
+    for (int g = 0; g < 6; ++g) {
+        char a[GAME_MOVE_CAPACITY * 2 + 1], b[GAME_MOVE_CAPACITY * 2 + 1];
+        ck_assert(game_is_over(&records[0][g].game));
+        game_format_moves(&records[0][g].game, a, sizeof a);
+        game_format_moves(&records[1][g].game, b, sizeof b);
+        ck_assert_msg(!strcmp(a, b), "game %d differs:\n%s\n%s", g, a, b);
+    }
+}
+END_TEST
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -1133,6 +1179,7 @@ int main(void)
     tcase_add_test(tc, test_garbage);
     tcase_add_test(tc, test_gtp_engines);
     tcase_add_test(tc, test_gtp_faults);
+    tcase_add_test(tc, test_octuple_gtp);
     tcase_add_test(tc, test_start_failures);
     tcase_add_test(tc, test_passes);
     tcase_add_test(tc, test_resume);

@@ -128,6 +128,59 @@ START_TEST(test_script_exit_status)
 }
 END_TEST
 
+/* GTP as Othello programs speak it: ids echoed, answers ended by a blank line, errors as
+ * `?`; passes named (`play black pass`) or implied by the other colour's move; undo of one
+ * move and the passes before it. */
+START_TEST(test_gtp_protocol)
+{
+    static const char *const args[] = {"--gtp", "--threads", "1", "--hash", "16", "--no-book",
+                                       "--depth", "2", "--exact", "6", NULL};
+    char *out = run_args(args,
+                         "1 protocol_version\n2 name\n3 boardsize 9\n4 boardsize 8\n"
+                         "5 clear_board\nfrobnicate\n6 play black z9\n7 play white f5\n"
+                         "\t8\tplay black e6   # a comment\n"
+                         "9 play w f6\n10 play b d3\n11 play w e7\n12 play b e8\n"
+                         "13 play w d8\n14 play b g7\n15 play w f8\n"
+                         "20 play white pass\n21 play black pass\n22 undo\n"
+                         "23 genmove black\n24 undo\n25 genmove white\n26 final_score\n"
+                         "27 known_command play\n28 known_command frob\n29 komi x\n"
+                         "30 set_game Othello\n31 showboard\n32 quit\n33 name\n",
+                         0);
+    assert_has(out, "=1 2\n\n=2 Octuple\n\n?3 unacceptable size\n\n=4\n\n=5\n\n");
+    assert_has(out, "=5\n\n? unknown command\n\n?6 syntax error: invalid vertex\n\n"
+                    "?7 illegal move: black to move\n\n=8\n\n=9\n\n");
+    assert_has(out, "=15\n\n?20 illegal move: black to move\n\n=21\n\n=22\n\n");
+    /* black has no move: genmove answers its pass; the next genmove for white implies it */
+    assert_has(out, "=23 pass\n\n=24\n\n=25 ");
+    assert_has(out, "?26 the game is not over\n\n=27 true\n\n=28 false\n\n"
+                    "?29 syntax error: komi takes a number\n\n=30\n\n");
+    assert_has(out, "=31 black to move, black ");
+    assert_has(out, "\n  a b c d e f g h\n1 ");
+    assert_has(out, "=32\n\n");
+    ck_assert_ptr_null(strstr(out, "=33")); /* nothing after quit */
+    free(out);
+
+    /* to the end of a game from a position of four empties: every genmove names a move or
+     * a pass, and the final score is the count, empties to the winner */
+    static const char *const end_args[] = {
+        "--gtp", "--threads", "1", "--hash", "16", "--no-book", "--board",
+        "-XXXXXXXOOOOOXXXOXOXXXXXOOOOXXXXOXOXOO-XOOXXXOXOOXXXXOO-OOOOOOO- X", NULL};
+    out = run_args(end_args,
+                   "genmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\ngenmove w\n"
+                   "genmove b\ngenmove w\nfinal_score\nplay b a1\n",
+                   0);
+    const char *score = strstr(out, "\n\n= ");
+    for (const char *next; score && (next = strstr(score + 1, "\n\n= "));)
+        score = next;
+    ck_assert_msg(score && (score[4] == 'B' || score[4] == 'W' || score[4] == '0'), "%s", out);
+    /* the only refusal: a move after the end */
+    const char *refusal = strstr(out, "? ");
+    ck_assert_msg(refusal && !strncmp(refusal, "? illegal move: the game is over\n\n", 35)
+                  && !strstr(refusal + 1, "? "), "%s", out);
+    free(out);
+}
+END_TEST
+
 START_TEST(test_game_commands)
 {
     char *out = run_script(
@@ -745,6 +798,7 @@ int main(void)
     tcase_set_timeout(pipes, 300);
     tcase_add_test(pipes, test_pipe_has_no_prompt_or_colour);
     tcase_add_test(pipes, test_script_exit_status);
+    tcase_add_test(pipes, test_gtp_protocol);
     tcase_add_test(pipes, test_game_commands);
     tcase_add_test(pipes, test_search_commands);
     tcase_add_test(pipes, test_selective_depths_marked);

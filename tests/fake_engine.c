@@ -20,7 +20,8 @@
  *   --ignore-eof            stay alive for ten minutes after its input ends
  *   --tag WORD              ignored: a word to find its processes by
  *   --gtp                   speak GTP instead (`play`, `genmove`, `clear_board`, `name`;
- *                           the faults above act on its Nth genmove: an illegal move is an
+ *                           passes implied, never named in `play`, as GRhino has it; the
+ *                           faults above act on its Nth genmove: an illegal move is an
  *                           occupied square, an unreadable one "z9", a wrong pass "pass")
  *   --refuse-at N           GTP: answer `? illegal move` to the Nth `play`
  *   --no-ids                GTP: answers without the command's id */
@@ -235,9 +236,22 @@ static void gtp_say(const Fake *fake, const char *id, bool ok, const char *text)
     say("%c%s %s\n", ok ? '=' : '?', fake->no_ids ? "" : id, text);
 }
 
-static void gtp_genmove(Fake *fake, const char *id)
+/* Passes are never named (as in GRhino): a play or genmove for the colour not to move
+ * passes for the side to move, when it has no move. */
+static void implicit_pass(Fake *fake, const char *color)
+{
+    Board board;
+    Color side;
+    game_position(&fake->game, fake->game.move_count, &board, &side);
+    OctError error;
+    if (strcmp(color, side == COLOR_BLACK ? "black" : "white") && !board_legal(&board))
+        game_append(&fake->game, MOVE_PASS, &error);
+}
+
+static void gtp_genmove(Fake *fake, const char *id, const char *color)
 {
     ++fake->goes;
+    implicit_pass(fake, color);
     Board board;
     Color side;
     game_position(&fake->game, fake->game.move_count, &board, &side);
@@ -294,20 +308,22 @@ static void gtp_handle(Fake *fake, char *line)
         game_init(&fake->game);
         gtp_say(fake, id, true, "");
     } else if (!strcmp(line, "play")) {
+        char color[16] = "", vertex[16] = "";
+        OctError error;
+        size_t used;
+        sscanf(rest, "%15s %15s", color, vertex);
+        implicit_pass(fake, color);
         Board board;
         Color side;
         game_position(&fake->game, fake->game.move_count, &board, &side);
-        char color[16], vertex[16];
-        OctError error;
-        size_t used;
         bool ok = !(++fake->plays == fake->refuse_at && once_allows(fake))
-               && sscanf(rest, "%15s %15s", color, vertex) == 2
                && !strcmp(color, side == COLOR_BLACK ? "black" : "white");
         int move = ok ? move_parse(vertex, &used) : -1;
-        ok = ok && move >= 0 && used == strlen(vertex) && game_append(&fake->game, move, &error);
+        ok = ok && move >= 0 && move != MOVE_PASS && used == strlen(vertex)
+          && game_append(&fake->game, move, &error);
         gtp_say(fake, id, ok, ok ? "" : "illegal move");
     } else if (!strcmp(line, "genmove")) {
-        gtp_genmove(fake, id);
+        gtp_genmove(fake, id, rest);
     } else if (!strcmp(line, "quit")) {
         gtp_say(fake, id, true, "");
         exit(0);

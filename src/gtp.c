@@ -1,0 +1,457 @@
+#include "gtp.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config.h"
+#include "notation.h"
+#include "parse.h"
+
+enum { ANSWER_SIZE = 2048 };
+
+typedef struct Gtp {
+    Engine *engine;
+    FILE *out;
+    bool quit;
+    EngineReport final; /* the last ENGINE_POSITION report of a genmove */
+    bool have_final;
+    char answer[ANSWER_SIZE];
+} Gtp;
+
+typedef struct GtpCommand {
+    const char *name;
+    /* true: success, with the answer in gtp->answer (may be empty); false: the failure's
+     * message there */
+    bool (*handler)(Gtp *gtp, const char *args);
+} GtpCommand;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static bool answer(Gtp *gtp, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(gtp->answer, sizeof gtp->answer, format, args);
+    va_end(args);
+    return true;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static bool refuse(Gtp *gtp, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(gtp->answer, sizeof gtp->answer, format, args);
+    va_end(args);
+    return false;
+}
+
+static const char *color_name(Color color)
+{
+    return color == COLOR_BLACK ? "black" : "white";
+}
+
+/* "black", "b", "white", "w" in any case. */
+static bool parse_color(const char *word, Color *color)
+{
+    if (!strcasecmp(word, "black") || !strcasecmp(word, "b"))
+        *color = COLOR_BLACK;
+    else if (!strcasecmp(word, "white") || !strcasecmp(word, "w"))
+        *color = COLOR_WHITE;
+    else
+        return false;
+    return true;
+}
+
+/* The arguments as `count` words (each under 32 bytes), nothing after them. */
+static bool split_words(const char *args, char words[][32], int count)
+{
+    for (int i = 0; i < count; ++i) {
+        while (*args == ' ')
+            ++args;
+        size_t length = strcspn(args, " ");
+        if (!length || length >= 32)
+            return false;
+        memcpy(words[i], args, length);
+        words[i][length] = '\0';
+        args += length;
+    }
+    while (*args == ' ')
+        ++args;
+    return !*args;
+}
+
+/* ---- the commands ---- */
+
+static bool cmd_protocol_version(Gtp *gtp, const char *args)
+{
+    (void)args;
+    return answer(gtp, "2");
+}
+
+static bool cmd_name(Gtp *gtp, const char *args)
+{
+    (void)args;
+    return answer(gtp, "Octuple");
+}
+
+static bool cmd_version(Gtp *gtp, const char *args)
+{
+    (void)args;
+    return answer(gtp, "%s", PACKAGE_VERSION);
+}
+
+static const GtpCommand *find_command(const char *name);
+
+static bool cmd_known_command(Gtp *gtp, const char *args)
+{
+    return answer(gtp, "%s", find_command(args) ? "true" : "false");
+}
+
+static bool cmd_list_commands(Gtp *gtp, const char *args);
+
+static bool cmd_quit(Gtp *gtp, const char *args)
+{
+    (void)args;
+    gtp->quit = true;
+    return answer(gtp, "%s", "");
+}
+
+static bool cmd_boardsize(Gtp *gtp, const char *args)
+{
+    int size;
+    if (!parse_int(args, 1, 1000, &size))
+        return refuse(gtp, "syntax error: boardsize takes an integer");
+    return size == 8 ? answer(gtp, "%s", "") : refuse(gtp, "unacceptable size");
+}
+
+static bool cmd_clear_board(Gtp *gtp, const char *args)
+{
+    (void)args;
+    engine_new_game(gtp->engine);
+    return answer(gtp, "%s", "");
+}
+
+/* Komi and the clock mean nothing here (each search runs to its depth): accepted when
+ * well formed, so that a controller that always sends them goes on. */
+static bool cmd_komi(Gtp *gtp, const char *args)
+{
+    double komi;
+    if (!parse_double(args, -1000, 1000, &komi))
+        return refuse(gtp, "syntax error: komi takes a number");
+    return answer(gtp, "%s", "");
+}
+
+static bool cmd_time_settings(Gtp *gtp, const char *args)
+{
+    char words[3][32];
+    int number;
+    if (!split_words(args, words, 3) || !parse_int(words[0], 0, 1000000000, &number)
+        || !parse_int(words[1], 0, 1000000000, &number)
+        || !parse_int(words[2], 0, 1000000000, &number))
+        return refuse(gtp, "syntax error: time_settings takes three integers");
+    return answer(gtp, "%s", "");
+}
+
+static bool cmd_time_left(Gtp *gtp, const char *args)
+{
+    char words[3][32];
+    Color color;
+    int seconds, stones;
+    if (!split_words(args, words, 3) || !parse_color(words[0], &color)
+        || !parse_int(words[1], 0, 1000000000, &seconds)
+        || !parse_int(words[2], 0, 1000000000, &stones))
+        return refuse(gtp, "syntax error: time_left takes a colour and two integers");
+    return answer(gtp, "%s", "");
+}
+
+static bool cmd_set_game(Gtp *gtp, const char *args)
+{
+    if (!strcasecmp(args, "othello") || !strcasecmp(args, "reversi"))
+        return answer(gtp, "%s", "");
+    return refuse(gtp, "unsupported game");
+}
+
+static bool cmd_list_games(Gtp *gtp, const char *args)
+{
+    (void)args;
+    return answer(gtp, "Othello");
+}
+
+static bool cmd_play(Gtp *gtp, const char *args)
+{
+    char words[2][32];
+    Color color;
+    if (!split_words(args, words, 2))
+        return refuse(gtp, "syntax error: play takes a colour and a vertex");
+    if (!parse_color(words[0], &color))
+        return refuse(gtp, "syntax error: invalid color");
+    size_t used;
+    int move = move_parse(words[1], &used);
+    if (move < 0 || used != strlen(words[1]))
+        return refuse(gtp, "syntax error: invalid vertex");
+    Board board;
+    Color side;
+    engine_position(gtp->engine, &board, &side);
+    if (board_is_over(&board))
+        return refuse(gtp, "illegal move: the game is over");
+    if (color != side) {
+        /* the other colour moves when the side to move has to pass (engine_play plays that
+         * pass first); its pass would be the second in a row, which ends no game here */
+        if (board_legal(&board) || move == MOVE_PASS)
+            return refuse(gtp, "illegal move: %s to move", color_name(side));
+        board = (Board){board.opponent, board.player};
+    }
+    uint64_t legal = board_legal(&board);
+    if (move == MOVE_PASS ? legal != 0 : !(legal >> move & 1))
+        return refuse(gtp, "illegal move");
+    OctError error;
+    if (!engine_play(gtp->engine, move, NAN, NAN, &error))
+        return refuse(gtp, "illegal move: %s", error.message);
+    return answer(gtp, "%s", "");
+}
+
+static void on_report(void *context, const EngineReport *report)
+{
+    Gtp *gtp = context;
+    if (report->event == ENGINE_POSITION) {
+        gtp->final = *report;
+        gtp->have_final = true;
+    }
+}
+
+/* The engine's move for `args`' colour, played when `play` is set. When the other side is
+ * to move and has no move, its pass is played first (and kept: it is forced). */
+static bool generate(Gtp *gtp, const char *args, bool play)
+{
+    Color color;
+    if (!parse_color(args, &color))
+        return refuse(gtp, "syntax error: invalid color");
+    Board board;
+    Color side;
+    engine_position(gtp->engine, &board, &side);
+    if (board_is_over(&board))
+        return answer(gtp, "pass");
+    OctError error;
+    if (color != side) {
+        if (board_legal(&board))
+            return refuse(gtp, "%s to move, not %s", color_name(side), color_name(color));
+        if (!engine_play(gtp->engine, MOVE_PASS, NAN, NAN, &error))
+            return refuse(gtp, "%s", error.message);
+    }
+    EngineRequest request = {ENGINE_THINK, 1, 0};
+    gtp->have_final = false;
+    if (!engine_run(gtp->engine, &request, on_report, gtp, &error))
+        return refuse(gtp, "%s", error.message);
+    if (!gtp->have_final)
+        return refuse(gtp, "no move found");
+    const EngineReport *report = &gtp->final;
+    int move = report->result.move;
+    double eval = report->forced ? NAN : engine_discs(report->result.score);
+    if (play && !engine_play(gtp->engine, move, eval, report->seconds, &error))
+        return refuse(gtp, "%s", error.message); /* cannot happen: searches play legal moves */
+    char name[3];
+    if (move == MOVE_PASS)
+        return answer(gtp, "pass");
+    return answer(gtp, "%s", move_format_colored(move, COLOR_BLACK, name));
+}
+
+static bool cmd_genmove(Gtp *gtp, const char *args)
+{
+    return generate(gtp, args, true);
+}
+
+static bool cmd_reg_genmove(Gtp *gtp, const char *args)
+{
+    return generate(gtp, args, false);
+}
+
+/* One move back, and the passes before it: the position is then the one before the move,
+ * or the one where a side had to pass, where either kind of controller goes on (one that
+ * names passes sends `play COLOUR pass` again, one that does not lets the next move imply
+ * it). The console's undo, which also skips the move before a pass, would take back a move
+ * the controller still has on its board. */
+static bool cmd_undo(Gtp *gtp, const char *args)
+{
+    (void)args;
+    Game game = *engine_game(gtp->engine);
+    if (!game.move_count)
+        return refuse(gtp, "cannot undo");
+    --game.move_count;
+    while (game.move_count && game.moves[game.move_count - 1] == MOVE_PASS)
+        --game.move_count;
+    engine_set_game(gtp->engine, &game);
+    return answer(gtp, "%s", "");
+}
+
+static bool cmd_showboard(Gtp *gtp, const char *args)
+{
+    (void)args;
+    Board board;
+    Color side;
+    engine_position(gtp->engine, &board, &side);
+    uint64_t black = side == COLOR_BLACK ? board.player : board.opponent;
+    uint64_t white = side == COLOR_BLACK ? board.opponent : board.player;
+    /* whose turn it is, then a grid with black as X */
+    size_t used = (size_t)snprintf(gtp->answer, sizeof gtp->answer,
+                                   "%s to move, black %d, white %d\n  a b c d e f g h",
+                                   board_is_over(&board) ? "nobody" : color_name(side),
+                                   __builtin_popcountll(black), __builtin_popcountll(white));
+    for (int row = 0; row < 8; ++row) {
+        used += (size_t)snprintf(gtp->answer + used, sizeof gtp->answer - used, "\n%d", row + 1);
+        for (int col = 0; col < 8; ++col) {
+            uint64_t bit = 1ULL << (row * 8 + col);
+            used += (size_t)snprintf(gtp->answer + used, sizeof gtp->answer - used, " %c",
+                                     black & bit ? 'X' : white & bit ? 'O' : '.');
+        }
+    }
+    return true;
+}
+
+static bool cmd_final_score(Gtp *gtp, const char *args)
+{
+    (void)args;
+    Board board;
+    engine_position(gtp->engine, &board, NULL);
+    if (!board_is_over(&board))
+        return refuse(gtp, "the game is not over");
+    int score = game_black_score(engine_game(gtp->engine));
+    if (!score)
+        return answer(gtp, "0");
+    return answer(gtp, "%c+%d", score > 0 ? 'B' : 'W', abs(score));
+}
+
+static const GtpCommand commands[] = {
+    {"protocol_version", cmd_protocol_version},
+    {"name", cmd_name},
+    {"version", cmd_version},
+    {"known_command", cmd_known_command},
+    {"list_commands", cmd_list_commands},
+    {"quit", cmd_quit},
+    {"boardsize", cmd_boardsize},
+    {"clear_board", cmd_clear_board},
+    {"komi", cmd_komi},
+    {"set_game", cmd_set_game},
+    {"list_games", cmd_list_games},
+    {"play", cmd_play},
+    {"genmove", cmd_genmove},
+    {"reg_genmove", cmd_reg_genmove},
+    {"undo", cmd_undo},
+    {"showboard", cmd_showboard},
+    {"final_score", cmd_final_score},
+    {"time_settings", cmd_time_settings},
+    {"time_left", cmd_time_left},
+};
+
+static const GtpCommand *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
+        if (!strcmp(commands[i].name, name))
+            return &commands[i];
+    return NULL;
+}
+
+static bool cmd_list_commands(Gtp *gtp, const char *args)
+{
+    (void)args;
+    size_t used = 0;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
+        used += (size_t)snprintf(gtp->answer + used, sizeof gtp->answer - used, "%s%s",
+                                 i ? "\n" : "", commands[i].name);
+    return true;
+}
+
+/* ---- the loop ---- */
+
+/* `=ID text` or `?ID text` and the blank line that ends every answer. */
+static void respond(Gtp *gtp, const char *id, bool ok, const char *text)
+{
+    fprintf(gtp->out, "%c%s%s%s\n\n", ok ? '=' : '?', id, *text ? " " : "", text);
+    fflush(gtp->out);
+}
+
+/* The protocol's cleaning of a line: control characters dropped but tabs, which become
+ * spaces; a comment (from '#') dropped; spaces at the ends trimmed. */
+static char *clean_line(char *line)
+{
+    char *to = line;
+    for (char *from = line; *from && *from != '#'; ++from) {
+        unsigned char c = (unsigned char)*from;
+        if (c == '\t')
+            *to++ = ' ';
+        else if (c >= 0x20 && c != 0x7f)
+            *to++ = (char)c;
+    }
+    *to = '\0';
+    while (to > line && to[-1] == ' ')
+        *--to = '\0';
+    while (*line == ' ')
+        ++line;
+    return line;
+}
+
+static void handle_line(Gtp *gtp, char *line)
+{
+    line = clean_line(line);
+    if (!*line)
+        return;
+    char id[24] = "";
+    size_t digits = strspn(line, "0123456789");
+    if (digits && (line[digits] == ' ' || !line[digits])) {
+        if (digits >= sizeof id) {
+            respond(gtp, "", false, "syntax error: id too long");
+            return;
+        }
+        memcpy(id, line, digits);
+        id[digits] = '\0';
+        line += digits;
+        while (*line == ' ')
+            ++line;
+    }
+    size_t length = strcspn(line, " ");
+    char *args = line + length;
+    if (*args)
+        *args++ = '\0';
+    while (*args == ' ')
+        ++args;
+    const GtpCommand *command = find_command(line);
+    if (!command) {
+        respond(gtp, id, false, "unknown command");
+        return;
+    }
+    gtp->answer[0] = '\0';
+    bool ok = command->handler(gtp, args);
+    respond(gtp, id, ok, gtp->answer);
+}
+
+int gtp_run(Engine *engine, Input *input, FILE *out)
+{
+    Gtp *gtp = calloc(1, sizeof *gtp); /* a search report is large for the stack */
+    if (!gtp) {
+        fprintf(stderr, "octuple: error: out of memory\n");
+        return 1;
+    }
+    gtp->engine = engine;
+    gtp->out = out;
+    if (engine_notice(engine)[0]) /* the protocol has no channel for it */
+        fprintf(stderr, "octuple: warning: %s\n", engine_notice(engine));
+    while (!gtp->quit) {
+        char *line;
+        InputStatus status = input_read(input, true, -1, &line);
+        if (status == INPUT_EOF)
+            break;
+        if (status == INPUT_TOO_LONG)
+            respond(gtp, "", false, "input line too long");
+        else if (status == INPUT_LINE)
+            handle_line(gtp, line);
+    }
+    free(gtp);
+    return 0;
+}
