@@ -29,28 +29,18 @@ typedef struct GtpCommand {
     bool (*handler)(Gtp *gtp, const char *args);
 } GtpCommand;
 
+/* The answer's text into gtp->answer; returns `ok`, which says whether it is a success
+ * (`=`) or a refusal (`?`). */
 #if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
+__attribute__((format(printf, 3, 4)))
 #endif
-static bool answer(Gtp *gtp, const char *format, ...)
+static bool reply(Gtp *gtp, bool ok, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
     vsnprintf(gtp->answer, sizeof gtp->answer, format, args);
     va_end(args);
-    return true;
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static bool refuse(Gtp *gtp, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(gtp->answer, sizeof gtp->answer, format, args);
-    va_end(args);
-    return false;
+    return ok;
 }
 
 static const char *color_name(Color color)
@@ -93,26 +83,26 @@ static bool split_words(const char *args, char words[][32], int count)
 static bool cmd_protocol_version(Gtp *gtp, const char *args)
 {
     (void)args;
-    return answer(gtp, "2");
+    return reply(gtp, true, "2");
 }
 
 static bool cmd_name(Gtp *gtp, const char *args)
 {
     (void)args;
-    return answer(gtp, "Octuple");
+    return reply(gtp, true, "Octuple");
 }
 
 static bool cmd_version(Gtp *gtp, const char *args)
 {
     (void)args;
-    return answer(gtp, "%s", PACKAGE_VERSION);
+    return reply(gtp, true, "%s", PACKAGE_VERSION);
 }
 
 static const GtpCommand *find_command(const char *name);
 
 static bool cmd_known_command(Gtp *gtp, const char *args)
 {
-    return answer(gtp, "%s", find_command(args) ? "true" : "false");
+    return reply(gtp, true, "%s", find_command(args) ? "true" : "false");
 }
 
 static bool cmd_list_commands(Gtp *gtp, const char *args);
@@ -121,22 +111,22 @@ static bool cmd_quit(Gtp *gtp, const char *args)
 {
     (void)args;
     gtp->quit = true;
-    return answer(gtp, "%s", "");
+    return reply(gtp, true, "%s", "");
 }
 
 static bool cmd_boardsize(Gtp *gtp, const char *args)
 {
     int size;
     if (!parse_int(args, 1, 1000, &size))
-        return refuse(gtp, "syntax error: boardsize takes an integer");
-    return size == 8 ? answer(gtp, "%s", "") : refuse(gtp, "unacceptable size");
+        return reply(gtp, false, "syntax error: boardsize takes an integer");
+    return size == 8 ? reply(gtp, true, "%s", "") : reply(gtp, false, "unacceptable size");
 }
 
 static bool cmd_clear_board(Gtp *gtp, const char *args)
 {
     (void)args;
     engine_new_game(gtp->engine);
-    return answer(gtp, "%s", "");
+    return reply(gtp, true, "%s", "");
 }
 
 /* Komi and the clock mean nothing here (each search runs to its depth): accepted when
@@ -145,8 +135,8 @@ static bool cmd_komi(Gtp *gtp, const char *args)
 {
     double komi;
     if (!parse_double(args, -1000, 1000, &komi))
-        return refuse(gtp, "syntax error: komi takes a number");
-    return answer(gtp, "%s", "");
+        return reply(gtp, false, "syntax error: komi takes a number");
+    return reply(gtp, true, "%s", "");
 }
 
 static bool cmd_time_settings(Gtp *gtp, const char *args)
@@ -156,8 +146,8 @@ static bool cmd_time_settings(Gtp *gtp, const char *args)
     if (!split_words(args, words, 3) || !parse_int(words[0], 0, 1000000000, &number)
         || !parse_int(words[1], 0, 1000000000, &number)
         || !parse_int(words[2], 0, 1000000000, &number))
-        return refuse(gtp, "syntax error: time_settings takes three integers");
-    return answer(gtp, "%s", "");
+        return reply(gtp, false, "syntax error: time_settings takes three integers");
+    return reply(gtp, true, "%s", "");
 }
 
 static bool cmd_time_left(Gtp *gtp, const char *args)
@@ -168,21 +158,21 @@ static bool cmd_time_left(Gtp *gtp, const char *args)
     if (!split_words(args, words, 3) || !parse_color(words[0], &color)
         || !parse_int(words[1], 0, 1000000000, &seconds)
         || !parse_int(words[2], 0, 1000000000, &stones))
-        return refuse(gtp, "syntax error: time_left takes a colour and two integers");
-    return answer(gtp, "%s", "");
+        return reply(gtp, false, "syntax error: time_left takes a colour and two integers");
+    return reply(gtp, true, "%s", "");
 }
 
 static bool cmd_set_game(Gtp *gtp, const char *args)
 {
     if (!strcasecmp(args, "othello") || !strcasecmp(args, "reversi"))
-        return answer(gtp, "%s", "");
-    return refuse(gtp, "unsupported game");
+        return reply(gtp, true, "%s", "");
+    return reply(gtp, false, "unsupported game");
 }
 
 static bool cmd_list_games(Gtp *gtp, const char *args)
 {
     (void)args;
-    return answer(gtp, "Othello");
+    return reply(gtp, true, "Othello");
 }
 
 static bool cmd_play(Gtp *gtp, const char *args)
@@ -190,32 +180,32 @@ static bool cmd_play(Gtp *gtp, const char *args)
     char words[2][32];
     Color color;
     if (!split_words(args, words, 2))
-        return refuse(gtp, "syntax error: play takes a colour and a vertex");
+        return reply(gtp, false, "syntax error: play takes a colour and a vertex");
     if (!parse_color(words[0], &color))
-        return refuse(gtp, "syntax error: invalid color");
+        return reply(gtp, false, "syntax error: invalid color");
     size_t used;
     int move = move_parse(words[1], &used);
     if (move < 0 || used != strlen(words[1]))
-        return refuse(gtp, "syntax error: invalid vertex");
+        return reply(gtp, false, "syntax error: invalid vertex");
     Board board;
     Color side;
     engine_position(gtp->engine, &board, &side);
     if (board_is_over(&board))
-        return refuse(gtp, "illegal move: the game is over");
+        return reply(gtp, false, "illegal move: the game is over");
     if (color != side) {
         /* the other colour moves when the side to move has to pass (engine_play plays that
          * pass first); its pass would be the second in a row, which ends no game here */
         if (board_legal(&board) || move == MOVE_PASS)
-            return refuse(gtp, "illegal move: %s to move", color_name(side));
+            return reply(gtp, false, "illegal move: %s to move", color_name(side));
         board = (Board){board.opponent, board.player};
     }
     uint64_t legal = board_legal(&board);
     if (move == MOVE_PASS ? legal != 0 : !(legal >> move & 1))
-        return refuse(gtp, "illegal move");
+        return reply(gtp, false, "illegal move");
     OctError error;
     if (!engine_play(gtp->engine, move, NAN, NAN, &error))
-        return refuse(gtp, "illegal move: %s", error.message);
-    return answer(gtp, "%s", "");
+        return reply(gtp, false, "illegal move: %s", error.message);
+    return reply(gtp, true, "%s", "");
 }
 
 static void on_report(void *context, const EngineReport *report)
@@ -233,34 +223,34 @@ static bool generate(Gtp *gtp, const char *args, bool play)
 {
     Color color;
     if (!parse_color(args, &color))
-        return refuse(gtp, "syntax error: invalid color");
+        return reply(gtp, false, "syntax error: invalid color");
     Board board;
     Color side;
     engine_position(gtp->engine, &board, &side);
     if (board_is_over(&board))
-        return answer(gtp, "pass");
+        return reply(gtp, true, "pass");
     OctError error;
     if (color != side) {
         if (board_legal(&board))
-            return refuse(gtp, "%s to move, not %s", color_name(side), color_name(color));
+            return reply(gtp, false, "%s to move, not %s", color_name(side), color_name(color));
         if (!engine_play(gtp->engine, MOVE_PASS, NAN, NAN, &error))
-            return refuse(gtp, "%s", error.message);
+            return reply(gtp, false, "%s", error.message);
     }
     EngineRequest request = {ENGINE_THINK, 1, 0};
     gtp->have_final = false;
     if (!engine_run(gtp->engine, &request, on_report, gtp, &error))
-        return refuse(gtp, "%s", error.message);
+        return reply(gtp, false, "%s", error.message);
     if (!gtp->have_final)
-        return refuse(gtp, "no move found");
+        return reply(gtp, false, "no move found");
     const EngineReport *report = &gtp->final;
     int move = report->result.move;
     double eval = report->forced ? NAN : engine_discs(report->result.score);
     if (play && !engine_play(gtp->engine, move, eval, report->seconds, &error))
-        return refuse(gtp, "%s", error.message); /* cannot happen: searches play legal moves */
+        return reply(gtp, false, "%s", error.message); /* cannot happen: searches play legal moves */
     char name[3];
     if (move == MOVE_PASS)
-        return answer(gtp, "pass");
-    return answer(gtp, "%s", move_format_colored(move, COLOR_BLACK, name));
+        return reply(gtp, true, "pass");
+    return reply(gtp, true, "%s", move_format_colored(move, COLOR_BLACK, name));
 }
 
 static bool cmd_genmove(Gtp *gtp, const char *args)
@@ -283,12 +273,12 @@ static bool cmd_undo(Gtp *gtp, const char *args)
     (void)args;
     Game game = *engine_game(gtp->engine);
     if (!game.move_count)
-        return refuse(gtp, "cannot undo");
+        return reply(gtp, false, "cannot undo");
     --game.move_count;
     while (game.move_count && game.moves[game.move_count - 1] == MOVE_PASS)
         --game.move_count;
     engine_set_game(gtp->engine, &game);
-    return answer(gtp, "%s", "");
+    return reply(gtp, true, "%s", "");
 }
 
 static bool cmd_showboard(Gtp *gtp, const char *args)
@@ -321,11 +311,11 @@ static bool cmd_final_score(Gtp *gtp, const char *args)
     Board board;
     engine_position(gtp->engine, &board, NULL);
     if (!board_is_over(&board))
-        return refuse(gtp, "the game is not over");
+        return reply(gtp, false, "the game is not over");
     int score = game_black_score(engine_game(gtp->engine));
     if (!score)
-        return answer(gtp, "0");
-    return answer(gtp, "%c+%d", score > 0 ? 'B' : 'W', abs(score));
+        return reply(gtp, true, "0");
+    return reply(gtp, true, "%c+%d", score > 0 ? 'B' : 'W', abs(score));
 }
 
 static const GtpCommand commands[] = {

@@ -987,6 +987,16 @@ START_TEST(test_second_interrupt_kills_engines)
 }
 END_TEST
 
+/* `octuple-match --engine1 x --engine2 y ARGUMENTS` exits 2 with `message`. */
+static void assert_usage_error(const char *arguments, const char *message)
+{
+    char command[4096], *out;
+    snprintf(command, sizeof command, "%s --engine1 x --engine2 y %s", MATCH_BINARY, arguments);
+    ck_assert_int_eq(run_binary(command, &out), 2);
+    ck_assert_msg(strstr(out, message), "%s: %s", arguments, out);
+    free(out);
+}
+
 START_TEST(test_binary)
 {
     char *dir = temp_dir();
@@ -1032,31 +1042,13 @@ START_TEST(test_binary)
     ck_assert_int_eq(run_binary(other, &out), 2);
     ck_assert_msg(strstr(out, "also the --log file"), "%s", out);
     free(out);
-    /* a bad value names its option; a name must be one printable word */
-    snprintf(other, sizeof other, "%s --engine1 x --engine2 y --dir1 /nonexistent-dir",
-             MATCH_BINARY);
-    ck_assert_int_eq(run_binary(other, &out), 2);
-    ck_assert_msg(strstr(out, "--dir1: '/nonexistent-dir': No such file"), "%s", out);
-    free(out);
-    snprintf(other, sizeof other, "%s --engine1 x --engine2 y --protocol2 uci", MATCH_BINARY);
-    ck_assert_int_eq(run_binary(other, &out), 2);
-    ck_assert_msg(strstr(out, "--protocol2: bad value 'uci'"), "%s", out);
-    free(out);
-    /* GTP has no depth command: a depth for a GTP engine is refused, not dropped */
-    snprintf(other, sizeof other, "%s --engine1 x --engine2 y --protocol2 gtp --depth 5",
-             MATCH_BINARY);
-    ck_assert_int_eq(run_binary(other, &out), 2);
-    ck_assert_msg(strstr(out, "engine 2 speaks GTP"), "%s", out);
-    free(out);
-    snprintf(other, sizeof other, "%s --engine1 x --engine2 y --pairs 0", MATCH_BINARY);
-    ck_assert_int_eq(run_binary(other, &out), 2);
-    ck_assert_msg(strstr(out, "--pairs: bad value '0'"), "%s", out);
-    free(out);
-    snprintf(other, sizeof other, "%s --engine1 x --engine2 y --name1 \"$(printf "
-             "'a\\nb')\"", MATCH_BINARY);
-    ck_assert_int_eq(run_binary(other, &out), 2);
-    ck_assert_msg(strstr(out, "control characters"), "%s", out);
-    free(out);
+    /* a bad value names its option; a name must be one printable word; GTP has no depth
+     * command, so a depth for a GTP engine is refused, not dropped */
+    assert_usage_error("--dir1 /nonexistent-dir", "--dir1: '/nonexistent-dir': No such file");
+    assert_usage_error("--protocol2 uci", "--protocol2: bad value 'uci'");
+    assert_usage_error("--protocol2 gtp --depth 5", "engine 2 speaks GTP");
+    assert_usage_error("--pairs 0", "--pairs: bad value '0'");
+    assert_usage_error("--name1 \"$(printf 'a\\nb')\"", "control characters");
     /* the same command again: the output exists */
     ck_assert_int_eq(run_binary(command, &out), 1);
     ck_assert_msg(strstr(out, "--resume"), "%s", out);
