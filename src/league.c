@@ -131,8 +131,10 @@ static int scale_power(const LeagueTuple *tuples, int count)
         for (uint32_t i = 0; i < tuple_table_size(tuples[t].tuple.size); ++i)
             if (tuples[t].values[i] > largest || -tuples[t].values[i] > largest)
                 largest = tuples[t].values[i] > 0 ? tuples[t].values[i] : -tuples[t].values[i];
+    /* compared as doubles: a huge value converted to long first would be undefined (and
+     * on x86 LONG_MIN, which "fits") */
     for (int j = MODEL_MAX_SHIFT - LEAGUE_SHIFT; j >= -LEAGUE_SHIFT; --j)
-        if (round_half_away(largest * LEAGUE_SCALE * ldexp(1.0, j)) <= 32767)
+        if (largest * LEAGUE_SCALE * ldexp(1.0, j) < 32767.5)
             return j;
     return MODEL_MAX_SHIFT - LEAGUE_SHIFT + 1;
 }

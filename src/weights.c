@@ -16,7 +16,10 @@ static const unsigned char weights_magic[8] = {0x89, 'O', 'C', 'T', 'W', '\r', '
 enum {
     HEADER_SIZE = 104 + 2 * MODEL_MOVES, /* through the phase table */
     CHECKSUM_SIZE = 4,
-    WEIGHTS_FILE_LIMIT = 1 << 30
+    WEIGHTS_FILE_LIMIT = 1 << 30,
+    /* SHAPE_MAX_INSTANCES entries of at most 2^15 add up to 2^23: with a bias within 2^28
+     * an evaluation's sum stays far inside an int */
+    WEIGHTS_MAX_BIAS = 1 << 28
 };
 
 /* ---- writing ---- */
@@ -374,6 +377,9 @@ static bool model_decode(const unsigned char *data, size_t size, Model **out, Oc
             ok = INCONSISTENT("weight set %d says shape %u, the phase table uses it with "
                               "shape %d", s, shape, model->sets[s].shape);
         model->sets[s].bias = (int32_t)get_u32(&r);
+        if (ok && (model->sets[s].bias > WEIGHTS_MAX_BIAS || model->sets[s].bias < -WEIGHTS_MAX_BIAS))
+            ok = INCONSISTENT("weight set %d has the bias %d, beyond +-%d", s,
+                              (int)model->sets[s].bias, WEIGHTS_MAX_BIAS);
     }
     for (int s = 0; ok && s < model->set_count; ++s) {
         WeightSet *set = &model->sets[s];

@@ -771,6 +771,17 @@ START_TEST(test_bad_weights_files_are_refused)
     }
     free(copy);
     free(floats);
+    /* a bias so far from 0 that an evaluation would overflow (the fuzzer's INT32_MIN) */
+    for (int sign = -1; sign <= 1; sign += 2) {
+        int32_t kept = model->sets[0].bias;
+        model->sets[0].bias = sign < 0 ? INT32_MIN : (1 << 28) + 1;
+        unsigned char *biased;
+        size_t biased_size;
+        ck_assert(weights_encode(model, WEIGHTS_INT16, NULL, &biased, &biased_size, &error));
+        model->sets[0].bias = kept;
+        expect_refused(biased, biased_size, "inconsistent", "weight set 0 has the bias");
+        free(biased);
+    }
 
     /* a file on disk: truncated by hand, refused, and *out untouched */
     char *path = temporary_path("cut.ow");
@@ -1093,6 +1104,9 @@ START_TEST(test_league_negation_and_errors)
         {"{ 1\n{ 1 1 { 0 }\n{ 1 2 } } }", "net:3:"},
         {"", "expected '{'"},
         {"{ 1 { 1 1 { 0 } { 1 2 1e9 } } }", "too large"},
+        /* beyond a long once scaled: refused, not wrapped to a value that fits */
+        {"{ 1 { 1 1 { 0 } { 1e300 0 -1 } } }", "too large"},
+        {"{ 1 { 1 1 { 0 } { 1 0 -1e15 } } }", "too large"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         ck_assert_msg(!league_parse(bad[i].text, "net", PERSPECTIVE_INVERSION, &model, &error),
