@@ -14,16 +14,25 @@ bool file_read_all(const char *path, size_t limit, char **data, size_t *size, Oc
     FILE *file = fopen(path, "rb");
     if (!file)
         return error_set(error, "%s: cannot open: %s", path, strerror(errno));
+    /* a regular file says its size: one too large is refused before any read */
+    struct stat info;
+    if (fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode)
+        && (unsigned long long)info.st_size > limit) {
+        fclose(file);
+        return error_set(error, "%s: larger than %zu bytes", path, limit);
+    }
     char *buffer = NULL;
     size_t capacity = 0, used = 0;
     bool ok = true;
     for (;;) {
         if (used == capacity) {
-            if (capacity > limit) {
+            if (capacity > limit) { /* limit + 1 bytes read: a device or a growing file */
                 ok = error_set(error, "%s: larger than %zu bytes", path, limit);
                 break;
             }
             size_t next = capacity ? capacity * 2 : (size_t)1 << 16;
+            if (next > limit + 1)
+                next = limit + 1;
             char *bigger = realloc(buffer, next + 1);
             if (!bigger) {
                 ok = error_set(error, "%s: out of memory", path);
@@ -41,8 +50,6 @@ bool file_read_all(const char *path, size_t limit, char **data, size_t *size, Oc
         }
     }
     fclose(file);
-    if (ok && used > limit)
-        ok = error_set(error, "%s: larger than %zu bytes", path, limit);
     if (!ok) {
         free(buffer);
         return false;

@@ -1,15 +1,18 @@
 #include "obf.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileio.h"
 #include "notation.h"
 
 /* Longest line the file reader accepts; real lines are under 200 characters. */
-enum { OBF_READ_LINE_SIZE = 4096 };
+enum {
+    OBF_READ_LINE_SIZE = 4096,
+    OBF_FILE_LIMIT = 1 << 28 /* 256 MB: millions of positions */
+};
 /* The board field may carry spaces between rows; anything longer than this is not a board. */
 enum { OBF_BOARD_FIELD_SIZE = 512 };
 
@@ -181,19 +184,25 @@ bool obf_format_line(const ObfPosition *position, char *out, size_t size, OctErr
 
 bool obf_read_file(const char *path, ObfPosition **positions, size_t *count, OctError *error)
 {
-    FILE *file = fopen(path, "r");
-    if (!file)
-        return error_set(error, "%s: cannot open: %s", path, strerror(errno));
+    /* read whole, as text: a NUL byte is an error (it would end a line early), and a device
+     * that never ends (/dev/zero) stops at the limit */
+    char *text;
+    if (!file_read_text(path, OBF_FILE_LIMIT, &text, error))
+        return false;
     ObfPosition *list = NULL;
     size_t used = 0;
     size_t capacity = 0;
-    char line[OBF_READ_LINE_SIZE];
     long number = 0;
     bool ok = true;
-    while ((errno = 0, fgets(line, sizeof line, file))) {
+    char *next = text;
+    while (ok && *next) {
+        char *line = next;
+        char *newline = strchr(line, '\n');
+        next = newline ? newline + 1 : line + strlen(line);
+        if (newline)
+            *newline = '\0';
         ++number;
-        size_t length = strlen(line);
-        if (length == sizeof line - 1 && line[length - 1] != '\n' && !feof(file)) {
+        if (strlen(line) > OBF_READ_LINE_SIZE - 2) {
             ok = error_set(error, "%s: line %ld: longer than %d characters", path, number,
                            OBF_READ_LINE_SIZE - 2);
             break;
@@ -218,10 +227,7 @@ bool obf_read_file(const char *path, ObfPosition **positions, size_t *count, Oct
         }
         list[used++] = position;
     }
-    if (ok && ferror(file))
-        ok = error_set(error, "%s: read error after line %ld: %s", path, number,
-                       strerror(errno ? errno : EIO));
-    fclose(file);
+    free(text);
     if (!ok) {
         free(list);
         return false;

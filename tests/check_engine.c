@@ -173,6 +173,36 @@ START_TEST(test_append_atomic)
 }
 END_TEST
 
+/* The read limit: a regular file over it is refused by its size, before any read (a sparse
+ * file of 1 GB costs nothing to make); a device is read to the limit and one byte more,
+ * never twice the limit; a file of exactly the limit is read whole. */
+START_TEST(test_read_limit)
+{
+    char path[PATHS_SIZE];
+    snprintf(path, sizeof path, "%s/sparse.bin", session_home());
+    FILE *file = fopen(path, "wb");
+    ck_assert_ptr_nonnull(file);
+    ck_assert_int_eq(ftruncate(fileno(file), (off_t)1 << 30), 0);
+    fclose(file);
+    OctError error;
+    char *data = NULL;
+    size_t size;
+    ck_assert(!file_read_all(path, 1000, &data, &size, &error));
+    ck_assert_msg(strstr(error.message, "larger than 1000 bytes"), "%s", error.message);
+    ck_assert_ptr_null(data);
+    ck_assert(!file_read_all("/dev/zero", 100000, &data, &size, &error));
+    ck_assert_msg(strstr(error.message, "/dev/zero: larger than 100000 bytes"), "%s",
+                  error.message);
+    ck_assert(truncate(path, 1000) == 0);
+    ck_assert(file_read_all(path, 1000, &data, &size, &error));
+    ck_assert_uint_eq(size, 1000);
+    free(data);
+    ck_assert(truncate(path, 1001) == 0);
+    ck_assert(!file_read_all(path, 1000, &data, &size, &error));
+    unlink(path);
+}
+END_TEST
+
 /* A save never puts a regular file in the place of a pipe, a directory or a device (save
  * /dev/null), nor through a link to one (a link to the engine's own output). */
 START_TEST(test_write_atomic_refuses_special_files)
@@ -772,6 +802,7 @@ int main(void)
     tcase_add_test(tc, test_options);
     tcase_add_test(tc, test_user_dirs);
     tcase_add_test(tc, test_append_atomic);
+    tcase_add_test(tc, test_read_limit);
     tcase_add_test(tc, test_write_atomic_refuses_special_files);
     tcase_add_test(tc, test_find_data);
     tcase_add_test(tc, test_play_undo_redo);

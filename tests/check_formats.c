@@ -297,6 +297,25 @@ START_TEST(obf_reads_file)
 
     ck_assert(!obf_read_file(path_of("missing.obf"), &positions, &count, &e));
     ck_assert_error_has(e, "missing.obf: cannot open");
+
+    /* a NUL byte would end its line early (trailing junk accepted) or hide a whole line:
+     * refused with its line; a line over the limit names its number */
+    char bytes[256];
+    int length = snprintf(bytes, sizeof bytes, "%% one\n%s junk\n", FFO40);
+    bytes[strlen("% one\n") + strlen(FFO40)] = '\0';
+    path = write_bytes("nul.obf", bytes, (size_t)length);
+    ck_assert(!obf_read_file(path, &positions, &count, &e));
+    ck_assert_error_has(e, "nul.obf: line 2: a NUL byte");
+    char *long_text = malloc(10000);
+    ck_assert_ptr_nonnull(long_text);
+    memset(long_text, ' ', 9998);
+    memcpy(long_text, "% two\n% three\n", 14);
+    long_text[9998] = '\n';
+    long_text[9999] = '\0';
+    path = write_text("long.obf", long_text);
+    free(long_text);
+    ck_assert(!obf_read_file(path, &positions, &count, &e));
+    ck_assert_error_has(e, "long.obf: line 3: longer than");
 }
 END_TEST
 
