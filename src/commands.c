@@ -713,9 +713,8 @@ static void cmd_load(Session *session, const char *name, const char *args)
         return;
     }
     char *text;
-    size_t size;
     OctError error;
-    if (!file_read_all(args, LOAD_LIMIT, &text, &size, &error)) {
+    if (!file_read_text(args, LOAD_LIMIT, &text, &error)) {
         fail(session, "%s: %s", name, error.message);
         return;
     }

@@ -46,8 +46,7 @@ static bool first_is_ggf(const char *text)
 bool gamelist_read(const char *path, Game **games, size_t *count, OctError *error)
 {
     char *text;
-    size_t size;
-    if (!file_read_all(path, GAMELIST_LIMIT, &text, &size, error))
+    if (!file_read_text(path, GAMELIST_LIMIT, &text, error))
         return false;
     if (first_is_ggf(text)) {
         free(text);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fileio.h"
 #include "notation.h"
 
 /* Values are unescaped into a buffer this big; only comments get longer, and those are skipped
@@ -407,46 +408,6 @@ bool ggf_format(const GgfRecord *record, char *out, size_t size, OctError *error
     return true;
 }
 
-/* Reads a whole file into a NUL-terminated buffer (NULL with the error set on failure). */
-static char *read_all(const char *path, OctError *error)
-{
-    FILE *file = fopen(path, "rb");
-    if (!file) {
-        error_set(error, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t capacity = (size_t)1 << 16;
-    size_t used = 0;
-    char *text = malloc(capacity);
-    const char *problem = text ? NULL : "out of memory";
-    while (!problem) {
-        if (used + 1 == capacity) {
-            char *bigger = capacity < GGF_FILE_LIMIT ? realloc(text, capacity * 2) : NULL;
-            if (!bigger) {
-                problem = capacity < GGF_FILE_LIMIT ? "out of memory" : "file too large";
-                break;
-            }
-            text = bigger;
-            capacity *= 2;
-        }
-        size_t got = fread(text + used, 1, capacity - 1 - used, file);
-        used += got;
-        if (got == 0) {
-            if (ferror(file))
-                problem = "read error";
-            break;
-        }
-    }
-    fclose(file);
-    if (problem) {
-        free(text);
-        error_set(error, "%s: %s", path, problem);
-        return NULL;
-    }
-    text[used] = '\0';
-    return text;
-}
-
 static long count_lines(const char *from, const char *to)
 {
     long lines = 0;
@@ -458,8 +419,8 @@ static long count_lines(const char *from, const char *to)
 
 bool ggf_read_each(const char *path, GgfCallback callback, void *user, OctError *error)
 {
-    char *text = read_all(path, error);
-    if (!text)
+    char *text; /* as text: a NUL byte would hide the records after it */
+    if (!file_read_text(path, GGF_FILE_LIMIT, &text, error))
         return false;
     GgfRecord *record = malloc(sizeof *record);
     if (!record) {

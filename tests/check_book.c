@@ -614,6 +614,13 @@ START_TEST(test_game_lists)
     ck_assert_uint_eq(count, 1);
     ck_assert_int_eq(games[0].move_count, 2);
     free(games);
+    /* a NUL byte would end the list there: "f5d6" alone, the rest unread */
+    FILE *file = fopen(path, "wb");
+    ck_assert_ptr_nonnull(file);
+    fwrite("f5d6\n\0garbage\nzz\n", 1, 17, file);
+    fclose(file);
+    ck_assert(!gamelist_read(path, &games, &count, &error));
+    ck_assert_msg(strstr(error.message, "line 2: a NUL byte"), "%s", error.message);
     unlink(path);
 }
 END_TEST

@@ -637,6 +637,12 @@ START_TEST(ggf_reads_files)
 
     ck_assert(!ggf_read_file(path_of("none.ggf"), &records, &count, &e));
     ck_assert_error_has(e, "none.ggf: cannot open");
+
+    /* a NUL byte would hide the records after it */
+    static const char with_nul[] = "(;GM[Othello]B[f5];)\n\0(;GM[Chess];)\n";
+    path = write_bytes("nul.ggf", with_nul, sizeof with_nul - 1);
+    ck_assert(!ggf_read_file(path, &records, &count, &e));
+    ck_assert_error_has(e, "nul.ggf: line 2: a NUL byte");
 }
 END_TEST
 

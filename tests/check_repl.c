@@ -469,6 +469,11 @@ START_TEST(test_files)
      * wrapped over lines (its second line no game from the start) and a board drawn as a
      * grid load whole */
     char *lines_path = temp_path("two-\x01lines.txt"); /* a control byte, shown escaped */
+    char *nul_path = temp_path("nul.txt"); /* a NUL byte would hide the rest of the file */
+    FILE *nul_file = fopen(nul_path, "wb");
+    ck_assert_ptr_nonnull(nul_file);
+    fwrite("f5d6c3\n\0 garbage", 1, 16, nul_file);
+    fclose(nul_file);
     char *games_path = temp_path("two-games.ggf");
     char *wrapped_path = temp_path("wrapped.txt");
     char *grid_path = temp_path("grid.txt");
@@ -484,9 +489,9 @@ START_TEST(test_files)
     snprintf(script, sizeof script,
              "play f5d6\nsave %s\ninit\nload %s\nopen %s\nload %s\nload /nonexistent\n"
              "save /nonexistent/dir/x.ggf\nsolve %s\nsolve /nonexistent.obf\nload %s\nboard\n"
-             "load %s\nload %s\nload %s\nload %s\n",
+             "load %s\nload %s\nload %s\nload %s\nload %s\n",
              game_path, game_path, moves_path, board_path, obf_path, empty_path, lines_path,
-             games_path, wrapped_path, grid_path);
+             games_path, wrapped_path, grid_path, nul_path);
     char *out = run_script(script, 1); /* some commands fail */
     assert_has(out, "two-\\x01lines.txt: loaded the first of 2 lines\n");
     assert_has(out, "last move: c3 (black)"); /* f5d6c3 alone */
@@ -495,6 +500,8 @@ START_TEST(test_files)
     assert_has(out, "last move: b1 (white)"); /* all 18 moves of the wrapped game */
     ck_assert_ptr_null(strstr(out, "wrapped.txt: loaded the first"));
     assert_has(out, "8 - - - * - - - - 8"); /* the grid's d8 */
+    assert_has(out, "nul.txt: line 2: a NUL byte");
+    free(nul_path);
     free(lines_path);
     free(games_path);
     free(wrapped_path);
