@@ -128,9 +128,10 @@ InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line)
         return ok ? INPUT_LINE : INPUT_EOF;
     }
     for (;;) {
-        char *begin = input->buffer + input->start;
+        /* no buffer before the first read: neither an offset nor memchr may be applied to
+         * a null pointer */
+        char *begin = input->buffer ? input->buffer + input->start : NULL;
         size_t length = input->end - input->start;
-        /* no buffer before the first read: memchr may not be given a null pointer */
         char *newline = length ? memchr(begin, '\n', length) : NULL;
         if (newline) {
             size_t line_length = (size_t)(newline - begin);
@@ -158,7 +159,7 @@ InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line)
             *line = input->line;
             return INPUT_LINE;
         }
-        if (length >= INPUT_MAX_LINE) {
+        if (length > INPUT_MAX_LINE) { /* as above: a line of exactly the limit is kept */
             input->discarding = true;
             input->start = input->end = 0;
         }

@@ -226,7 +226,11 @@ static bool parse_mli(const char *text, int *move, double *eval, double *seconds
                       OctError *error)
 {
     char token[64];
-    const char *rest = next_word(text, token, sizeof token);
+    const char *start = skip_space(text);
+    size_t length = strcspn(start, " \t\r\n\v\f");
+    if (length >= sizeof token) /* next_word would cut it: its tail unread */
+        return error_set(error, "longer than %zu characters", sizeof token - 1);
+    const char *rest = next_word(start, token, sizeof token);
     if (!token[0])
         return error_set(error, "a move is expected");
     if (*skip_space(rest))

@@ -537,6 +537,8 @@ START_TEST(test_bad_input)
         "hint x", "nboard 3", "nboard", "\x01\x02\x7f move", "=== F5", "pong 3",
         "set game junk (;GM[Othello];)", "set game (;GM[Othello];) junk",
         "set game (;GM[Othello];)(;GM[Othello];)",
+        /* a move longer than the parser's token: its tail must not be cut off unread */
+        "move F5/1/1111111111111111111111111111111111111111111111111111111111abc",
     };
     int ping = 1;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {

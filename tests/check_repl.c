@@ -13,6 +13,7 @@
 #include "book.h"
 #include "game.h"
 #include "ggf.h"
+#include "input.h"
 #include "notation.h"
 #include "session.h"
 
@@ -124,6 +125,15 @@ START_TEST(test_script_exit_status)
     assert_has(out, "error: input line longer than");
     assert_has(out, "move 1, black to move");
     free(out);
+    /* a comment of exactly the limit is a line like any other; one byte more is not */
+    script[0] = '#';
+    strcpy(script + INPUT_MAX_LINE, "\nboard\n");
+    out = run_script(script, 0);
+    ck_assert_ptr_null(strstr(out, "longer than"));
+    free(out);
+    script[INPUT_MAX_LINE] = 'x';
+    strcpy(script + INPUT_MAX_LINE + 1, "\nboard\n");
+    free(run_script(script, 1));
     free(script);
 }
 END_TEST
