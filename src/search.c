@@ -1116,7 +1116,15 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
          * window matter more than its cost (selective, the bench's 22-empty solve took
          * 154 M nodes against 117.5 M, FForum #40-#48 647.4 M against 639.5 M). */
         worker->selective = depth >= PROBCUT_MID_ROOT_DEPTH && !solve_wanted;
-        if (!root_iteration(worker, moves, count, depth, false, lines))
+        /* the first iteration (a few dozen nodes) ignores the time budget, so that a timed
+         * search always answers a searched move with a score, however loaded the machine;
+         * a stop still ends it */
+        double deadline = worker->solver.deadline;
+        if (depth == 1)
+            worker->solver.deadline = 0;
+        bool done = root_iteration(worker, moves, count, depth, false, lines);
+        worker->solver.deadline = deadline;
+        if (!done)
             return;
         if (worker->id == 0) {
             fill_result(worker, moves, count, depth, false, false, lines, result);

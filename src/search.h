@@ -31,7 +31,7 @@ typedef struct SearchLimits {
     int wld_empties;     /* above exact_empties, up to this many empties: prove only win,
                             draw or loss (0: never) */
     int lines;           /* how many best moves to score (multi-PV); 1 for play */
-    double seconds;      /* time budget; 0 = none */
+    double seconds;      /* time budget; 0 = none. The first iteration always completes */
     uint64_t nodes;      /* node budget; 0 = none */
     int threads;         /* 1..SEARCH_MAX_THREADS */
     bool use_tt;         /* false only for tests */

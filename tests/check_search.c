@@ -714,6 +714,32 @@ START_TEST(test_midgame_line_ends_at_its_leaf)
 }
 END_TEST
 
+/* A time budget far too short for anything still leaves the first iteration to finish: a
+ * timed search always answers a searched move with its score, however loaded the machine
+ * (an analysis under the sanitizers on a busy host once lost its played move's score). */
+START_TEST(test_time_budget_keeps_first_iteration)
+{
+    Model *model = test_model();
+    Search search;
+    OctError error;
+    ck_assert(search_init(&search, 8, &error));
+    search_set_model(&search, model);
+    Board board;
+    board_init(&board);
+    board_play(&board, 37); /* f5 */
+    SearchLimits limits = search_default_limits();
+    limits.depth = 12;
+    limits.seconds = 1e-9;
+    SearchResult result;
+    search_run(&search, &board, &limits, &result, NULL, NULL);
+    ck_assert_int_ge(result.depth, 1);
+    ck_assert(result.stopped);
+    ck_assert(board_legal(&board) >> result.move & 1);
+    search_free(&search);
+    model_free(model);
+}
+END_TEST
+
 /* Entries as the ordering searches store them, one for each child of `board`, each claiming
  * a 30-disc loss for the child's mover. */
 static void store_claimed_wins(Tt *tt, const Board *board)
@@ -1128,6 +1154,7 @@ int main(void)
     tcase_add_test(search, test_contempt_ignores_ordering_entries);
     tcase_add_test(search, test_midgame_leaf_game_over);
     tcase_add_test(search, test_midgame_line_ends_at_its_leaf);
+    tcase_add_test(search, test_time_budget_keeps_first_iteration);
     tcase_add_test(search, test_exact_same_with_tt_and_threads);
     tcase_add_test(search, test_parallel_solves_match_one_thread);
     tcase_add_test(search, test_wld_solves_match_exact_outcomes);
