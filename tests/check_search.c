@@ -343,6 +343,16 @@ static Model *test_model(void)
     return model;
 }
 
+/* A search with a small table and the test model (the caller frees both). */
+static Model *search_with_test_model(Search *search)
+{
+    Model *model = test_model();
+    OctError error;
+    ck_assert_msg(search_init(search, 8, &error), "%s", error.message);
+    search_set_model(search, model);
+    return model;
+}
+
 /* Replays a line from `board`: its final score from the root mover's view when it ends the
  * game, else a value out of range. */
 static int line_final_score(const Board *board, const int *pv, int length)
@@ -602,11 +612,9 @@ END_TEST
  * leaf is worth the contempt. */
 START_TEST(test_midgame_leaf_game_over)
 {
-    Model *model = test_model();
     Search search;
+    Model *model = search_with_test_model(&search);
     OctError error;
-    ck_assert(search_init(&search, 8, &error));
-    search_set_model(&search, model);
     Board board;
     Color side;
     ck_assert(board_parse("---------------------------XO----------------------------------- X",
@@ -719,11 +727,8 @@ END_TEST
  * (an analysis under the sanitizers on a busy host once lost its played move's score). */
 START_TEST(test_time_budget_keeps_first_iteration)
 {
-    Model *model = test_model();
     Search search;
-    OctError error;
-    ck_assert(search_init(&search, 8, &error));
-    search_set_model(&search, model);
+    Model *model = search_with_test_model(&search);
     Board board;
     board_init(&board);
     board_play(&board, 37); /* f5 */
@@ -758,11 +763,8 @@ static void store_claimed_wins(Tt *tt, const Board *board)
  * the search believes it, with contempt it finds what it finds on an empty table. */
 START_TEST(test_contempt_ignores_ordering_entries)
 {
-    Model *model = test_model();
     Search search;
-    OctError error;
-    ck_assert(search_init(&search, 8, &error));
-    search_set_model(&search, model);
+    Model *model = search_with_test_model(&search);
     TestRandom random = {4077};
     int tried = 0;
     while (tried < 12) {
