@@ -1,6 +1,7 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -9,11 +10,43 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+int file_open_read(const char *path, OctError *error)
+{
+    /* A plain open of a named pipe waits until some process opens it for writing, which may
+     * be never: opened without waiting, a pipe with no writer reads as empty instead. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        error_set(error, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    /* reads wait for data again, as a pipe with a writer (`<(command)`) needs */
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+        error_set(error, "%s: cannot open: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+FILE *file_open_stream(const char *path, OctError *error)
+{
+    int fd = file_open_read(path, error);
+    if (fd < 0)
+        return NULL;
+    FILE *file = fdopen(fd, "rb");
+    if (!file) {
+        error_set(error, "%s: cannot open: %s", path, strerror(errno));
+        close(fd);
+    }
+    return file;
+}
+
 bool file_read_all(const char *path, size_t limit, char **data, size_t *size, OctError *error)
 {
-    FILE *file = fopen(path, "rb");
+    FILE *file = file_open_stream(path, error);
     if (!file)
-        return error_set(error, "%s: cannot open: %s", path, strerror(errno));
+        return false;
     /* a regular file says its size: one too large is refused before any read */
     struct stat info;
     if (fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode)

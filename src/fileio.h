@@ -4,8 +4,16 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "error.h"
+
+/* Opens `path` for reading without waiting for a writer when it is a named pipe (one with
+ * none reads as empty); -1 with an error naming the path on failure. */
+int file_open_read(const char *path, OctError *error);
+
+/* file_open_read as a stdio stream; NULL with an error on failure. */
+FILE *file_open_stream(const char *path, OctError *error);
 
 /* Reads all of `path` into a malloc'ed buffer with a NUL after the last byte (so text can
  * be parsed in place). Refuses files larger than `limit` bytes. */

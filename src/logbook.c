@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
+
+#include "fileio.h"
 
 #include "notation.h"
 
@@ -161,11 +164,14 @@ LogbookReader *logbook_open(const char *path, OctError *error)
         error_set(error, "%s: out of memory", path);
         return NULL;
     }
-    errno = 0;
-    /* gzopen reads plain files as they are, so one reader serves both. */
-    reader->file = gzopen(path, "rb");
+    int fd = file_open_read(path, error);
+    /* gzdopen reads plain files as they are, so one reader serves both. */
+    reader->file = fd < 0 ? NULL : gzdopen(fd, "rb");
     if (!reader->file) {
-        error_set(error, "%s: cannot open: %s", path, errno ? strerror(errno) : "out of memory");
+        if (fd >= 0) {
+            error_set(error, "%s: cannot open: out of memory", path);
+            close(fd);
+        }
         free(reader);
         free(copy);
         return NULL;

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fileio.h"
+
 static unsigned read_u16(const unsigned char *b)
 {
     return (unsigned)b[0] | (unsigned)b[1] << 8;
@@ -52,9 +54,9 @@ static void decode_header(const unsigned char *b, WthorHeader *h)
 static bool load(const char *path, bool games, size_t record_size, WthorHeader *header,
                  unsigned char **records, size_t *record_count, OctError *error)
 {
-    FILE *file = fopen(path, "rb");
+    FILE *file = file_open_stream(path, error);
     if (!file)
-        return error_set(error, "%s: cannot open: %s", path, strerror(errno));
+        return false;
     struct stat info;
     if (fstat(fileno(file), &info) != 0 || !S_ISREG(info.st_mode)) {
         fclose(file);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "endgame.h"
@@ -200,6 +201,47 @@ START_TEST(test_read_limit)
     ck_assert(truncate(path, 1001) == 0);
     ck_assert(!file_read_all(path, 1000, &data, &size, &error));
     unlink(path);
+}
+END_TEST
+
+/* A named pipe that no process writes reads as empty at once instead of waiting for a
+ * writer for ever (a weights file named by mistake); a pipe with a writer is read to its
+ * end, waiting for data that comes later, as `--weights <(command)` needs. */
+START_TEST(test_read_pipes)
+{
+    char fifo[PATHS_SIZE];
+    snprintf(fifo, sizeof fifo, "%s/read-fifo", session_home());
+    unlink(fifo);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    OctError error;
+    char *data = NULL;
+    size_t size = 1;
+    ck_assert(file_read_all(fifo, 1000, &data, &size, &error)); /* a hang fails by time-out */
+    ck_assert_uint_eq(size, 0);
+    free(data);
+    unlink(fifo);
+
+    int ends[2];
+    ck_assert_int_eq(pipe(ends), 0);
+    pid_t child = fork();
+    ck_assert_int_ge(child, 0);
+    if (child == 0) {
+        close(ends[0]);
+        ssize_t first = write(ends[1], "first ", 6);
+        usleep(200000); /* the reader has opened the pipe and read the first part by now */
+        ssize_t second = write(ends[1], "second", 6);
+        _exit(first == 6 && second == 6 ? 0 : 1);
+    }
+    close(ends[1]);
+    char path[64];
+    snprintf(path, sizeof path, "/dev/fd/%d", ends[0]);
+    ck_assert_msg(file_read_all(path, 1000, &data, &size, &error), "%s", error.message);
+    ck_assert_str_eq(data, "first second");
+    free(data);
+    close(ends[0]);
+    int status;
+    ck_assert_int_eq(waitpid(child, &status, 0), child);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 END_TEST
 
@@ -803,6 +845,7 @@ int main(void)
     tcase_add_test(tc, test_user_dirs);
     tcase_add_test(tc, test_append_atomic);
     tcase_add_test(tc, test_read_limit);
+    tcase_add_test(tc, test_read_pipes);
     tcase_add_test(tc, test_write_atomic_refuses_special_files);
     tcase_add_test(tc, test_find_data);
     tcase_add_test(tc, test_play_undo_redo);
