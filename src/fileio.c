@@ -42,6 +42,24 @@ FILE *file_open_stream(const char *path, OctError *error)
     return file;
 }
 
+int file_open_append(const char *path, int flags, OctError *error)
+{
+    /* as for reading, a named pipe must not hold the open until a reader comes */
+    int fd = open(path, flags | O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        error_set(error, "%s: cannot open for writing: %s", path,
+                  errno == ENXIO ? "a named pipe that no process reads" : strerror(errno));
+        return -1;
+    }
+    int status = fcntl(fd, F_GETFL);
+    if (status < 0 || fcntl(fd, F_SETFL, status & ~O_NONBLOCK) < 0) {
+        error_set(error, "%s: cannot open for writing: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 bool file_read_all(const char *path, size_t limit, char **data, size_t *size, OctError *error)
 {
     FILE *file = file_open_stream(path, error);

@@ -15,6 +15,10 @@ int file_open_read(const char *path, OctError *error);
 /* file_open_read as a stdio stream; NULL with an error on failure. */
 FILE *file_open_stream(const char *path, OctError *error);
 
+/* Opens `path` to append to, with `flags` more (O_CREAT, O_TRUNC), without waiting for a
+ * reader when it is a named pipe (one with none is an error); -1 with an error on failure. */
+int file_open_append(const char *path, int flags, OctError *error);
+
 /* Reads all of `path` into a malloc'ed buffer with a NUL after the last byte (so text can
  * be parsed in place). Refuses files larger than `limit` bytes. */
 bool file_read_all(const char *path, size_t limit, char **data, size_t *size, OctError *error);

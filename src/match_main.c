@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -476,10 +477,18 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     FILE *event_log = NULL;
-    if (options.log_path && !(event_log = fopen(options.log_path, "ae"))) {
-        fprintf(stderr, "octuple-match: %s: %s\n", options.log_path, strerror(errno));
-        free(openings);
-        return EXIT_FAILURE;
+    if (options.log_path) {
+        OctError log_error;
+        int fd = file_open_append(options.log_path, O_CREAT, &log_error);
+        if (fd >= 0 && !(event_log = fdopen(fd, "a"))) {
+            error_set(&log_error, "%s: %s", options.log_path, strerror(errno));
+            close(fd);
+        }
+        if (!event_log) {
+            fprintf(stderr, "octuple-match: %s\n", log_error.message);
+            free(openings);
+            return EXIT_FAILURE;
+        }
     }
     MatchConfig config;
     memset(&config, 0, sizeof config);

@@ -419,8 +419,10 @@ static bool resume_from(Runner *runner, MatchRunInfo *info, OctError *error)
     }
     /* a record without its newline (torn after ";)") gets one before more are appended */
     if (ok && good_end == size && size && text[size - 1] != '\n') {
-        int fd = open(config->output, O_WRONLY | O_APPEND);
-        if (fd < 0 || write(fd, "\n", 1) != 1)
+        int fd = file_open_append(config->output, 0, error);
+        if (fd < 0)
+            ok = false;
+        else if (write(fd, "\n", 1) != 1)
             ok = error_set(error, "%s: %s", config->output, strerror(errno));
         if (fd >= 0)
             close(fd);
@@ -474,12 +476,9 @@ bool match_run(const MatchConfig *config, MatchStats *stats, MatchRunInfo *info,
                                "with --force", config->output);
         }
         if (ok) {
-            int flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC;
-            if (!config->resume)
-                flags |= O_TRUNC;
-            runner.output = open(config->output, flags, 0644);
-            if (runner.output < 0)
-                ok = error_set(error, "%s: %s", config->output, strerror(errno));
+            runner.output = file_open_append(config->output,
+                                             O_CREAT | (config->resume ? 0 : O_TRUNC), error);
+            ok = runner.output >= 0;
         }
     }
     if (ok) {

@@ -1042,6 +1042,16 @@ START_TEST(test_binary)
     ck_assert_int_eq(run_binary(other, &out), 2);
     ck_assert_msg(strstr(out, "also the --log file"), "%s", out);
     free(out);
+    /* a named pipe that nobody reads is an error, not an open that waits for ever */
+    snprintf(other, sizeof other, "(cd %s && mkfifo pipe && %s --engine1 x --engine2 y "
+             "--openings openings.txt --output pipe; s=$?; %s --engine1 x --engine2 y "
+             "--openings openings.txt --output out2.ggf --log pipe; echo status $s $?)",
+             dir, MATCH_BINARY, MATCH_BINARY);
+    ck_assert_int_eq(run_binary(other, &out), 0);
+    ck_assert_int_eq(count_of(out, "pipe: cannot open for writing: a named pipe that no "
+                                   "process reads"), 2);
+    ck_assert_msg(strstr(out, "status 1 1"), "%s", out);
+    free(out);
     /* a bad value names its option; a name must be one printable word; GTP has no depth
      * command, so a depth for a GTP engine is refused, not dropped */
     assert_usage_error("--dir1 /nonexistent-dir", "--dir1: '/nonexistent-dir': No such file");
