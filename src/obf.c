@@ -148,8 +148,15 @@ ObfStatus obf_parse_line(const char *line, ObfPosition *position, OctError *erro
             error_set(error, "move %d (%s): expected ';' after the score", index, name);
             return OBF_ERROR;
         }
-        work.moves[work.move_count] = move;
-        work.scores[work.move_count] = score;
+        /* kept best first, as the readers take the first pair for the best: a file that
+         * lists them in another order (by hand, by square) is judged by its scores */
+        int at = work.move_count;
+        for (; at > 0 && work.scores[at - 1] < score; --at) {
+            work.moves[at] = work.moves[at - 1];
+            work.scores[at] = work.scores[at - 1];
+        }
+        work.moves[at] = move;
+        work.scores[at] = score;
         ++work.move_count;
     }
     *position = work;

@@ -1,6 +1,7 @@
 /* OBF: one position per line, as test suites (FForum, ...) store them:
  *   <64 squares X/O/-> <side X|O>; A2:+38; C7:+36;
- * The optional MOVE:SCORE pairs are exact scores from the side to move's view, best first.
+ * The optional MOVE:SCORE pairs are exact scores from the side to move's view, listed best
+ * first; a line that lists them in another order is read best first all the same.
  * Lines starting with `%` are comments. */
 #ifndef OCTUPLE_OBF_H
 #define OCTUPLE_OBF_H
@@ -21,7 +22,7 @@ typedef struct ObfPosition {
     Board board; /* relative to `side` */
     Color side;  /* colour to move */
     int move_count;
-    int moves[OBF_MOVE_CAPACITY];  /* squares (or MOVE_PASS), best first */
+    int moves[OBF_MOVE_CAPACITY];  /* squares (or MOVE_PASS), best first, ties in file order */
     int scores[OBF_MOVE_CAPACITY]; /* exact disc difference for the side to move */
 } ObfPosition;
 

@@ -187,6 +187,18 @@ START_TEST(obf_reads_position)
     ck_assert_int_eq(obf_parse_line(START_SQUARES " X; F5:+0; E6:-0\n", &p, &e), OBF_POSITION);
     ck_assert_int_eq(p.move_count, 2);
     ck_assert_int_eq(p.scores[1], 0);
+
+    /* pairs out of order are read best first (ties keep the file's order), so that the
+     * first pair is the best for `--solve` and the trainer */
+    ck_assert_int_eq(obf_parse_line(START_SQUARES " X; F5:-2; D3:+4; C4:-2; E6:+6;", &p, &e),
+                     OBF_POSITION);
+    ck_assert_int_eq(p.move_count, 4);
+    const char *const order[] = {"e6", "d3", "f5", "c4"};
+    const int scores[] = {6, 4, -2, -2};
+    for (int i = 0; i < 4; ++i) {
+        ck_assert_int_eq(p.moves[i], square_of(order[i]));
+        ck_assert_int_eq(p.scores[i], scores[i]);
+    }
 }
 END_TEST
 
