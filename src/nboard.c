@@ -348,9 +348,10 @@ static void command_hint(Nboard *nboard, const char *args)
     long lines = 1;
     char text[QUOTE_SIZE];
     if (*skip_space(args) && !parse_long(args, 1, 64, &lines)) {
+        /* the reason alone: an empty status after it would clear it from the GUI's bar
+         * before anyone could read it, and no hint was started that it would end */
         emit(nboard, "status hint: '%s' is not a number of moves from 1 to 64",
              quote(skip_space(args), text));
-        emit(nboard, "status");
         return;
     }
     Board board;
