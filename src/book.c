@@ -95,6 +95,21 @@ Book *book_create(int plies, int depth)
     return book;
 }
 
+Book *book_copy(const Book *book)
+{
+    Book *copy = malloc(sizeof *copy);
+    if (!copy)
+        return NULL;
+    *copy = *book;
+    copy->slots = malloc(book->capacity * sizeof *book->slots);
+    if (!copy->slots) {
+        free(copy);
+        return NULL;
+    }
+    memcpy(copy->slots, book->slots, book->capacity * sizeof *book->slots);
+    return copy;
+}
+
 void book_free(Book *book)
 {
     if (!book)

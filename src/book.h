@@ -24,6 +24,10 @@ enum {
     BOOK_DEPTH_STALE = 0,     /* `depth` when the deviation must be (re)evaluated */
     BOOK_DEPTH_OVER = 100,    /* `depth` of a finished game: `leaf` is its final score */
     BOOK_MAX_DEPTH = 60,      /* deepest search a deviation may come from */
+    /* deepest search the engine grows a book with (`book store`, NBoard's `learn`, whose
+     * GUI waits): about 4 s a new position on one core, a game adding up to 30 of them;
+     * each ply more costs about half as much again (24: about 20 s a position) */
+    BOOK_GROW_MAX_DEPTH = 20,
     BOOK_MAX_PLIES = 60,
     BOOK_MAX_MOVES = 34,      /* book_moves: at most the legal moves plus one */
     BOOK_PV_SIZE = 24
@@ -53,6 +57,8 @@ typedef struct BookMove {
 /* An empty book whose games are added up to `plies` moves (passes count) and whose
  * deviations come from searches of `depth` plies. */
 Book *book_create(int plies, int depth);
+/* A copy to change while `book` stays as it is (NULL when out of memory). */
+Book *book_copy(const Book *book);
 void book_free(Book *book);
 
 int book_plies(const Book *book);

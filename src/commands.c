@@ -128,6 +128,8 @@ void session_init(Session *session, Engine *engine, FILE *out, bool color)
     session->out = out;
     session->color = color;
     session->mode = MODE_ENGINE_NEITHER;
+    atomic_init(&session->interrupt.raised, false);
+    atomic_init(&session->interrupt.search, NULL);
 }
 
 /* ---- the board ---- */
@@ -791,7 +793,8 @@ static void cmd_solve(Session *session, const char *name, const char *args)
     const EngineSettings *settings = engine_settings(session->engine);
     /* an unreadable file or a wrong score fails a script, as `--solve` does */
     if (tools_solve_with(args, engine_model(session->engine), (size_t)settings->hash_megabytes,
-                         settings->threads, settings->wld, name, session->out, session->out))
+                         settings->threads, settings->wld, name, &session->interrupt,
+                         session->out, session->out))
         ++session->failures;
     fflush(session->out);
 }
@@ -807,7 +810,8 @@ static void cmd_perft(Session *session, const char *name, const char *args)
     Color side;
     engine_position(session->engine, &board, &side);
     session_show_board(session);
-    tools_perft_from(&board, depth, session->out);
+    if (tools_perft_from(&board, depth, &session->interrupt, session->out))
+        ++session->failures;
     fflush(session->out);
 }
 
@@ -882,7 +886,8 @@ static void book_grow(Session *session, const char *what, const Game *games, siz
 {
     OctError error;
     int added;
-    if (!engine_book_add(session->engine, games, count, &added, &error)) {
+    if (!engine_book_add(session->engine, games, count, &added, &session->interrupt.raised,
+                         &error)) {
         fail(session, "book %s: %s", what, error.message);
         return;
     }
@@ -948,8 +953,9 @@ static void cmd_book(Session *session, const char *name, const char *args)
             book_info(session);
     } else if (!strcmp(word, "depth")) {
         int depth;
-        if (!parse_int(rest, 1, BOOK_MAX_DEPTH, &depth))
-            fail(session, "book depth: '%s' is not a depth from 1 to %d", rest, BOOK_MAX_DEPTH);
+        if (!parse_int(rest, 1, BOOK_GROW_MAX_DEPTH, &depth))
+            fail(session, "book depth: '%s' is not a depth from 1 to %d", rest,
+                 BOOK_GROW_MAX_DEPTH);
         else if (!engine_book_set_depth(session->engine, depth, &error))
             fail(session, "book depth: %s", error.message);
         else
@@ -1199,6 +1205,7 @@ void session_execute(Session *session, const char *line)
         return;
     }
     if (command) {
+        atomic_store(&session->interrupt.raised, false); /* a Ctrl-C at the prompt is spent */
         command->handler(session, command->name, args);
         return;
     }

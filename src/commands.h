@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "tools.h"
 
 enum {
     MODE_ENGINE_WHITE = 0,
@@ -35,6 +36,7 @@ typedef struct Session {
     EngineReport final;  /* the last ENGINE_POSITION report of the task */
     bool have_final;
     int failures;        /* commands that printed an error: a script's exit status */
+    Interrupt interrupt; /* Ctrl-C during a command that works in the console's thread */
 } Session;
 
 void session_init(Session *session, Engine *engine, FILE *out, bool color);

@@ -559,6 +559,8 @@ static Book *book_in_use(Engine *engine, OctError *error)
 
 bool engine_book_set_depth(Engine *engine, int depth, OctError *error)
 {
+    if (depth < 1 || depth > BOOK_GROW_MAX_DEPTH)
+        return error_set(error, "%d is not a depth from 1 to %d", depth, BOOK_GROW_MAX_DEPTH);
     if (!refuse_busy(engine, error))
         return false;
     Book *book = book_in_use(engine, error);
@@ -595,7 +597,7 @@ bool engine_book_load(Engine *engine, const char *path, OctError *error)
 }
 
 bool engine_book_add(Engine *engine, const Game *games, size_t count, int *added,
-                     OctError *error)
+                     const atomic_bool *stop, OctError *error)
 {
     if (added)
         *added = 0;
@@ -615,23 +617,37 @@ bool engine_book_add(Engine *engine, const Game *games, size_t count, int *added
         if (!game_is_standard(&games[i]))
             return error_set(error, "game %zu: it does not start from the standard position",
                              i + 1);
+    /* the games go into a copy, which replaces the book once it is saved: a failed or
+     * interrupted evaluation or save leaves the book in memory as it was, as on disk */
+    Book *grown = book_copy(book);
+    if (!grown)
+        return error_set(error, "out of memory");
+    if (book_depth(grown) > BOOK_GROW_MAX_DEPTH) /* a book saved by a tool with a deeper one */
+        book_set_depth(grown, BOOK_GROW_MAX_DEPTH);
     int fresh = 0;
-    for (size_t i = 0; i < count; ++i) {
+    bool ok = true;
+    for (size_t i = 0; ok && i < count; ++i) {
         int one = 0;
-        if (!book_add_game(book, &games[i], &one, error))
-            return false; /* out of memory only */
+        ok = book_add_game(grown, &games[i], &one, error); /* out of memory only */
         fresh += one;
     }
-    if (!book_evaluate(book, engine->model, engine->settings.threads, NULL, NULL, NULL, error)
-        || !book_save(book, file, error))
+    ok = ok && book_evaluate(grown, engine->model, engine->settings.threads, stop, NULL, NULL,
+                             error)
+            && book_save(grown, file, error);
+    if (!ok) {
+        book_free(grown);
         return false;
+    }
+    book_free(engine->book);
+    engine->book = grown;
     strcpy(engine->book_path, file);
     if (added)
         *added = fresh;
     return true;
 }
 
-bool engine_learn(Engine *engine, char *path, size_t size, OctError *error)
+bool engine_learn(Engine *engine, char *path, size_t size, const atomic_bool *stop,
+                  OctError *error)
 {
     if (!refuse_busy(engine, error))
         return false;
@@ -646,13 +662,15 @@ bool engine_learn(Engine *engine, char *path, size_t size, OctError *error)
     char file[PATHS_SIZE];
     bool ok = ggf_format(&record, line, GGF_LINE_SIZE, error) &&
               engine_learned_path(file, sizeof file, true, error);
+    /* the book first: when it cannot take the game, the game is not recorded as learned
+     * either, and an error leaves both files as they were */
+    if (ok && engine->book && engine->settings.use_book && game_is_standard(&engine->game))
+        ok = engine_book_add(engine, &engine->game, 1, NULL, stop, error);
     if (ok) {
         strcat(line, "\n");
         ok = paths_append_atomic(file, line, error);
     }
     free(line);
-    if (ok && engine->book && engine->settings.use_book && game_is_standard(&engine->game))
-        ok = engine_book_add(engine, &engine->game, 1, NULL, error);
     if (ok && path)
         snprintf(path, size, "%s", file);
     return ok;

@@ -13,6 +13,7 @@
 #ifndef OCTUPLE_ENGINE_H
 #define OCTUPLE_ENGINE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -82,7 +83,8 @@ void engine_free(Engine *engine);
 /* The opening book in use (NULL: none loaded, or the settings turn it off) and its file. */
 const Book *engine_book(const Engine *engine);
 const char *engine_book_path(const Engine *engine);
-/* The search depth of the book positions evaluated from now on (learning, book add). */
+/* The search depth of the book positions evaluated from now on (learning, book add),
+ * 1..BOOK_GROW_MAX_DEPTH. */
 bool engine_book_set_depth(Engine *engine, int depth, OctError *error);
 /* Writes the book in use to `path` (atomically). */
 bool engine_book_save(Engine *engine, const char *path, OctError *error);
@@ -93,9 +95,11 @@ bool engine_book_load(Engine *engine, const char *path, OctError *error);
  * searched at the book's depth on the engine's threads; `added` receives the count of new
  * positions. The book is then saved: to the file named by the `book` setting when there is
  * one, else to the user's book file (engine_user_book_path), which the engine prefers to the
- * shipped book from then on. Refused while the book is off. */
+ * shipped book from then on. Refused while the book is off. `stop` (may be NULL), raised
+ * from another thread or a signal handler, ends the searches early. On any error, an
+ * interruption included, the book in memory and its file stay as they were. */
 bool engine_book_add(Engine *engine, const Game *games, size_t count, int *added,
-                     OctError *error);
+                     const atomic_bool *stop, OctError *error);
 /* $XDG_DATA_HOME/octuple/octuple.book (see paths.h). */
 bool engine_user_book_path(char *path, size_t size, bool create, OctError *error);
 
@@ -150,9 +154,11 @@ bool engine_run(Engine *engine, const EngineRequest *request, EngineListener lis
 
 /* Appends the current game, which must be over, to the learned-games file (GGF, one record
  * per line) in the user data directory, and adds it to the opening book in use, if any and
- * if the game starts from the standard position (engine_book_add); `path` (may be NULL)
- * receives the learned-games file's name. */
-bool engine_learn(Engine *engine, char *path, size_t size, OctError *error);
+ * if the game starts from the standard position (engine_book_add, with `stop`); `path` (may
+ * be NULL) receives the learned-games file's name. The book is grown first: when that
+ * fails, the game is not appended either. */
+bool engine_learn(Engine *engine, char *path, size_t size, const atomic_bool *stop,
+                  OctError *error);
 /* The learned-games file: paths_user_dir(USER_DATA)/learned.ggf. */
 bool engine_learned_path(char *path, size_t size, bool create, OctError *error);
 

@@ -367,7 +367,7 @@ static void command_learn(Nboard *nboard, const char *args)
 {
     (void)args;
     OctError error;
-    if (!engine_learn(nboard->engine, NULL, 0, &error))
+    if (!engine_learn(nboard->engine, NULL, 0, NULL, &error))
         emit(nboard, "status learn: %s", error.message);
     emit(nboard, "learned"); /* always: the GUI waits for it */
 }

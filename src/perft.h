@@ -2,6 +2,7 @@
 #ifndef OCTUPLE_PERFT_H
 #define OCTUPLE_PERFT_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -12,5 +13,8 @@
 enum { PERFT_MAX_DEPTH = 20 };
 
 uint64_t perft_count(const Board *board, int depth);
+/* perft_count that gives up when `stop` (may be NULL) is raised: its count is then partial,
+ * and the caller, which raised it, throws it away. */
+uint64_t perft_count_until(const Board *board, int depth, const atomic_bool *stop);
 
 #endif

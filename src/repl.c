@@ -23,13 +23,18 @@ static const char *const prompt_text = "octuple> ";
 static const char *const too_long_marker = "\n";
 
 /* Ctrl-C on a terminal: stops a search; at the prompt it clears the line. A signal can
- * only set a flag. */
+ * only set flags: this one, and the session's Interrupt for the commands that work in the
+ * console's own thread (solve, perft, book store and add). */
 static volatile sig_atomic_t interrupted;
+static Interrupt *volatile interrupt_work;
 
 static void on_interrupt(int signal_number)
 {
     (void)signal_number;
     interrupted = 1;
+    Interrupt *work = interrupt_work;
+    if (work)
+        interrupt_raise(work);
 }
 
 bool repl_history_path(char *path, size_t size, bool create, OctError *error)
@@ -271,6 +276,7 @@ int repl_run(Engine *engine, Input *input, FILE *out)
         memset(&action, 0, sizeof action);
         action.sa_handler = on_interrupt; /* no SA_RESTART: waits return to check the flag */
         sigemptyset(&action.sa_mask);
+        interrupt_work = &session.interrupt;
         sigaction(SIGINT, &action, &previous);
         fprintf(out, "%s %s: type 'help' for the commands, 'quit' to leave.\n", PACKAGE_NAME,
                 PACKAGE_VERSION);
@@ -321,8 +327,10 @@ int repl_run(Engine *engine, Input *input, FILE *out)
     fflush(out);
     if (editing)
         editor_free(&editor);
-    if (terminal)
+    if (terminal) {
         sigaction(SIGINT, &previous, NULL);
+        interrupt_work = NULL;
+    }
     if (session.nboard)
         return nboard_run(engine, input, out, session.nboard);
     /* a script (input not a terminal) tells its caller that a command failed, as sh -e

@@ -14,6 +14,20 @@
 #include "tt.h"
 #include "weights.h"
 
+void interrupt_raise(Interrupt *interrupt)
+{
+    /* lock-free atomics only: this runs in a signal handler */
+    atomic_store(&interrupt->raised, true);
+    Search *search = atomic_load(&interrupt->search);
+    if (search)
+        search_stop(search);
+}
+
+static bool interrupted(Interrupt *interrupt)
+{
+    return interrupt && atomic_load(&interrupt->raised);
+}
+
 static double seconds_now(void)
 {
     struct timespec now;
@@ -25,15 +39,21 @@ int tools_perft(const Options *options, FILE *out)
 {
     char diagram[BOARD_DIAGRAM_SIZE];
     fputs(board_diagram(&options->board, options->side, diagram), out);
-    return tools_perft_from(&options->board, options->perft_depth, out);
+    return tools_perft_from(&options->board, options->perft_depth, NULL, out);
 }
 
-int tools_perft_from(const Board *board, int last_depth, FILE *out)
+int tools_perft_from(const Board *board, int last_depth, Interrupt *interrupt, FILE *out)
 {
     for (int depth = 1; depth <= last_depth; ++depth) {
         double start = seconds_now();
-        unsigned long long leaves = perft_count(board, depth);
+        unsigned long long leaves =
+            perft_count_until(board, depth, interrupt ? &interrupt->raised : NULL);
         double elapsed = seconds_now() - start;
+        if (interrupted(interrupt)) {
+            fprintf(out, "perft %2d: interrupted after %.3f s\n", depth, elapsed);
+            fflush(out);
+            return 1;
+        }
         fprintf(out, "perft %2d: %15llu leaves %10.3f s %12.0f leaves/s\n", depth, leaves,
                 elapsed, elapsed > 0 ? (double)leaves / elapsed : 0.0);
         fflush(out);
@@ -75,7 +95,7 @@ static void solve_one(Search *search, int threads, const Board *board, bool wld,
         return;
     }
     Solver solver;
-    solver_init(&solver, &search->tt, NULL);
+    solver_init(&solver, &search->tt, &search->stop); /* Ctrl-C in the console */
     solver_local_alloc(&solver); /* optional: the solve is right without it */
     SolveResult result = endgame_solve(&solver, board, wld);
     solver_local_free(&solver);
@@ -141,14 +161,14 @@ int tools_solve(const Options *options, const char *path, FILE *out, FILE *err)
     if (tools_model(options, err, false, &model))
         return 2;
     int status = tools_solve_with(path, model, (size_t)options->settings.hash_megabytes,
-                                  options->settings.threads, options->settings.wld, NULL, out,
-                                  err);
+                                  options->settings.threads, options->settings.wld, NULL, NULL,
+                                  out, err);
     model_free(model);
     return status;
 }
 
 int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
-                     int wld, const char *who, FILE *out, FILE *err)
+                     int wld, const char *who, Interrupt *interrupt, FILE *out, FILE *err)
 {
     ObfPosition *positions;
     size_t count;
@@ -179,7 +199,10 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
     int wrong_scores = 0, wrong_moves = 0;
     double total_time = 0;
     uint64_t total_nodes = 0;
-    for (size_t i = 0; i < count; ++i) {
+    if (interrupt)
+        atomic_store(&interrupt->search, &search);
+    size_t solved_count = 0;
+    for (size_t i = 0; i < count && !interrupted(interrupt); ++i) {
         const ObfPosition *position = &positions[i];
         tt_clear(&search.tt);
         double start = seconds_now();
@@ -187,6 +210,9 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
         uint64_t nodes;
         bool outcome = wld > 0 && board_count_empties(&position->board) <= wld;
         solve_one(&search, threads, &position->board, outcome, &move, &score, &nodes);
+        if (interrupted(interrupt)) /* a stopped solve proves nothing */
+            break;
+        ++solved_count;
         double elapsed = seconds_now() - start;
         total_time += elapsed;
         total_nodes += nodes;
@@ -211,10 +237,15 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
                 (unsigned long long)nodes);
         fflush(out);
     }
+    bool stopped = solved_count < count;
+    if (interrupt)
+        atomic_store(&interrupt->search, NULL);
+    if (stopped)
+        fprintf(out, "interrupted: %zu of %zu positions solved\n", solved_count, count);
     fprintf(out, "solved %zu positions: %d wrong scores, %d wrong moves, %.3f s, %llu nodes, "
-            "%.0f nodes/s\n", count, wrong_scores, wrong_moves, total_time,
+            "%.0f nodes/s\n", solved_count, wrong_scores, wrong_moves, total_time,
             (unsigned long long)total_nodes, total_time > 0 ? (double)total_nodes / total_time : 0.0);
     search_free(&search);
     free(positions);
-    return wrong_scores ? 1 : 0;
+    return wrong_scores || stopped ? 1 : 0;
 }

@@ -709,7 +709,7 @@ START_TEST(test_engine_plays_and_learns_from_the_book)
     Board after;
     game_position(&fresh, PLIES, &after, NULL);
     bool known = book_find(book, &after) != NULL;
-    ck_assert(engine_learn(learner, NULL, 0, &error));
+    ck_assert(engine_learn(learner, NULL, 0, NULL, &error));
     /* a book named by the user is the file that grows */
     ck_assert_str_eq(engine_book_path(learner), path);
     Book *grown;
@@ -727,7 +727,7 @@ START_TEST(test_engine_plays_and_learns_from_the_book)
     ck_assert_msg(strstr(shipped_path, "book/octuple.book"), "%s", shipped_path);
     size_t shipped_count = book_count(engine_book(shipped));
     engine_set_game(shipped, &fresh);
-    ck_assert_msg(engine_learn(shipped, NULL, 0, &error), "%s", error.message);
+    ck_assert_msg(engine_learn(shipped, NULL, 0, NULL, &error), "%s", error.message);
     ck_assert_str_eq(engine_book_path(shipped), user);
     ck_assert_msg(book_load(user, &grown, &error), "%s", error.message);
     ck_assert_uint_gt(book_count(grown), shipped_count);
@@ -744,7 +744,7 @@ START_TEST(test_engine_plays_and_learns_from_the_book)
         ck_assert(game_append(&other, fresh.moves[i], NULL));
     Engine *custom_engine = book_engine(path, true);
     engine_set_game(custom_engine, &other);
-    ck_assert_msg(engine_learn(custom_engine, NULL, 0, &error), "%s", error.message);
+    ck_assert_msg(engine_learn(custom_engine, NULL, 0, NULL, &error), "%s", error.message);
     ck_assert(!book_add_game((Book *)engine_book(custom_engine), &other, NULL, &error));
     ck_assert_ptr_nonnull(strstr(error.message, "standard position"));
     /* a list with such a game is refused whole: the good game before it is not added */
@@ -753,11 +753,63 @@ START_TEST(test_engine_plays_and_learns_from_the_book)
     free(unseen);
     size_t before = book_count(engine_book(custom_engine));
     int added = -1;
-    ck_assert(!engine_book_add(custom_engine, pair, 2, &added, &error));
+    ck_assert(!engine_book_add(custom_engine, pair, 2, &added, NULL, &error));
     ck_assert_msg(strstr(error.message, "game 2: "), "%s", error.message);
     ck_assert_int_eq(added, 0);
     ck_assert_uint_eq(book_count(engine_book(custom_engine)), before);
     engine_free(custom_engine);
+
+    /* a save that fails, or a Ctrl-C, leaves the book as it was, in memory and on disk,
+     * and a learned game whose book cannot be saved is not recorded as learned either */
+    Engine *failing = book_engine(path, true);
+    Game *lone = random_games(321, 1);
+    Board lone_after;
+    game_position(&lone[0], PLIES, &lone_after, NULL);
+    ck_assert_ptr_null(book_find(engine_book(failing), &lone_after));
+    size_t failing_count = book_count(engine_book(failing));
+    char *file_before, *file_after;
+    size_t size_before, size_after;
+    ck_assert(file_read_all(path, 1 << 26, &file_before, &size_before, &error));
+    atomic_bool raised;
+    atomic_init(&raised, true);
+    ck_assert(!engine_book_add(failing, lone, 1, &added, &raised, &error));
+    ck_assert_msg(strstr(error.message, "interrupted"), "%s", error.message);
+    ck_assert_uint_eq(book_count(engine_book(failing)), failing_count);
+    ck_assert_ptr_null(book_find(engine_book(failing), &lone_after));
+    ck_assert(file_read_all(path, 1 << 26, &file_after, &size_after, &error));
+    ck_assert(size_after == size_before && !memcmp(file_after, file_before, size_before));
+    free(file_after);
+    char failed_aside[300];
+    snprintf(failed_aside, sizeof failed_aside, "%s.failed_aside", path);
+    ck_assert_int_eq(rename(path, failed_aside), 0);
+    ck_assert_int_eq(mkdir(path, 0700), 0); /* the save now meets a directory */
+    ck_assert(!engine_book_add(failing, lone, 1, &added, NULL, &error));
+    ck_assert_msg(strstr(error.message, "not a regular file"), "%s", error.message);
+    ck_assert_uint_eq(book_count(engine_book(failing)), failing_count);
+    ck_assert_ptr_null(book_find(engine_book(failing), &lone_after));
+    char learned_file[512];
+    ck_assert(engine_learned_path(learned_file, sizeof learned_file, true, &error));
+    size_t learned_before = 0, learned_after = 0;
+    char *text;
+    if (file_read_all(learned_file, 1 << 26, &text, &learned_before, &error))
+        free(text);
+    engine_set_game(failing, &lone[0]);
+    ck_assert(!engine_learn(failing, NULL, 0, NULL, &error));
+    if (file_read_all(learned_file, 1 << 26, &text, &learned_after, &error))
+        free(text);
+    ck_assert_uint_eq(learned_after, learned_before);
+    ck_assert_ptr_null(book_find(engine_book(failing), &lone_after));
+    ck_assert_int_eq(rmdir(path), 0);
+    ck_assert_int_eq(rename(failed_aside, path), 0);
+    /* and the same game goes in once the file can be written */
+    ck_assert_msg(engine_learn(failing, NULL, 0, NULL, &error), "%s", error.message);
+    ck_assert_ptr_nonnull(book_find(engine_book(failing), &lone_after));
+    if (file_read_all(learned_file, 1 << 26, &text, &learned_after, &error))
+        free(text);
+    ck_assert_uint_gt(learned_after, learned_before);
+    free(file_before);
+    free(lone);
+    engine_free(failing);
 
     /* with the book off the same position is searched */
     Engine *off = book_engine(path, false);

@@ -3,6 +3,7 @@
 #include <check.h>
 #include <math.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "obf.h"
 #include "options.h"
 #include "paths.h"
+#include "perft.h"
 #include "session.h"
 #include "settings.h"
 #include "testutil.h"
@@ -707,14 +709,14 @@ START_TEST(test_learn)
     ck_assert(engine_learned_path(path, sizeof path, false, &error));
     unlink(path);
     play(engine, "f5d6");
-    ck_assert(!engine_learn(engine, NULL, 0, &error));
+    ck_assert(!engine_learn(engine, NULL, 0, NULL, &error));
     ck_assert_ptr_nonnull(strstr(error.message, "not over"));
     engine_new_game(engine);
     play(engine, passes_game);
     char written[PATHS_SIZE];
-    ck_assert_msg(engine_learn(engine, written, sizeof written, &error), "%s", error.message);
+    ck_assert_msg(engine_learn(engine, written, sizeof written, NULL, &error), "%s", error.message);
     ck_assert_str_eq(written, path);
-    ck_assert(engine_learn(engine, NULL, 0, &error));
+    ck_assert(engine_learn(engine, NULL, 0, NULL, &error));
     GgfRecord *records;
     size_t count;
     ck_assert_msg(ggf_read_file(path, &records, &count, &error), "%s", error.message);
@@ -749,7 +751,7 @@ static void check_solve_wld(const char *obf, const Model *model, int exact_rows)
     FILE *out = open_memstream(&text, &size);
     ck_assert_ptr_nonnull(out);
     /* win/draw/loss up to 10 empties, exact above: both kinds of row in one run */
-    int status = tools_solve_with(obf, model, 4, 2, 10, NULL, out, out);
+    int status = tools_solve_with(obf, model, 4, 2, 10, NULL, NULL, out, out);
     fclose(out);
     ck_assert_int_eq(status, 1);
     ck_assert_msg(strstr(text, "solved 24 positions: 1 wrong scores, 0 wrong moves, "), "%s", text);
@@ -833,6 +835,70 @@ START_TEST(test_solve_wld)
 }
 END_TEST
 
+/* Raises an Interrupt after a while, as the console's Ctrl-C handler would. */
+static void *raise_later(void *argument)
+{
+    usleep(200000);
+    interrupt_raise(argument);
+    return NULL;
+}
+
+/* The console's Ctrl-C for the work in its own thread: perft and the batch solver stop
+ * early, say so, and return 1; a solve of the whole game (which never ends) stops while its
+ * search runs, with no position counted. */
+START_TEST(test_interrupts)
+{
+    Board start;
+    board_init(&start);
+    atomic_bool raised, calm;
+    atomic_init(&raised, true);
+    atomic_init(&calm, false);
+    ck_assert_uint_eq(perft_count_until(&start, 8, &calm), 390216);
+    ck_assert_uint_lt(perft_count_until(&start, 8, &raised), 390216);
+
+    Interrupt interrupt;
+    atomic_init(&interrupt.raised, false);
+    atomic_init(&interrupt.search, NULL);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    ck_assert_ptr_nonnull(out);
+    pthread_t thread;
+    ck_assert_int_eq(pthread_create(&thread, NULL, raise_later, &interrupt), 0);
+    ck_assert_int_eq(tools_perft_from(&start, PERFT_MAX_DEPTH, &interrupt, out), 1);
+    pthread_join(thread, NULL);
+    fclose(out);
+    ck_assert_msg(strstr(text, "perft  8:          390216 leaves"), "%s", text);
+    ck_assert_msg(strstr(text, ": interrupted after "), "%s", text);
+    free(text);
+
+    char obf[] = "/tmp/octuple-interrupt-XXXXXX";
+    int fd = mkstemp(obf);
+    ck_assert_int_ge(fd, 0);
+    const char *line = "---------------------------OX------XO--------------------------- X;\n";
+    ck_assert_int_eq(write(fd, line, strlen(line)), (ssize_t)strlen(line));
+    close(fd);
+    Model *model = test_random_model(7);
+    for (int pass = 0; pass < 2; ++pass) { /* raised before the start, then during the solve */
+        atomic_store(&interrupt.raised, pass == 0);
+        out = open_memstream(&text, &size);
+        ck_assert_ptr_nonnull(out);
+        if (pass == 1)
+            ck_assert_int_eq(pthread_create(&thread, NULL, raise_later, &interrupt), 0);
+        ck_assert_int_eq(tools_solve_with(obf, model, 4, 1, 0, NULL, &interrupt, out, out), 1);
+        if (pass == 1)
+            pthread_join(thread, NULL);
+        fclose(out);
+        ck_assert_msg(strstr(text, "interrupted: 0 of 1 positions solved\nsolved 0 positions: "),
+                      "%s", text);
+        ck_assert_ptr_null(atomic_load(&interrupt.search));
+        free(text);
+    }
+    model_free(model);
+    unlink(obf);
+}
+END_TEST
+
 int main(void)
 {
     session_home();
@@ -860,6 +926,7 @@ int main(void)
     tcase_add_test(tc, test_learn);
     tcase_add_test(tc, test_format_moves);
     tcase_add_test(tc, test_solve_wld);
+    tcase_add_test(tc, test_interrupts);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);
