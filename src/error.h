@@ -11,7 +11,8 @@ typedef struct OctError {
 } OctError;
 
 /* printf-style; a NULL error is allowed and ignored. Always returns false so callers can
- * `return error_set(...)` from a bool function. */
+ * `return error_set(...)` from a bool function. A message longer than the buffer keeps its
+ * start and its end, where the reason is, with "..." for the middle (a long path's). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif

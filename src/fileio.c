@@ -138,6 +138,10 @@ static const char *write_target(const char *path, char **resolved)
     return *resolved ? *resolved : path;
 }
 
+/* The longest file name (one path component) of the usual file systems, and the length of
+ * the temporary file's suffix. */
+enum { NAME_LIMIT = 255, TEMPORARY_SUFFIX = 11 };
+
 bool file_write_atomic(const char *path, const void *data, size_t size, OctError *error)
 {
     /* a rename would put a regular file in the place of a device or a pipe (save /dev/null,
@@ -157,8 +161,14 @@ bool file_write_atomic(const char *path, const void *data, size_t size, OctError
         free(resolved);
         return error_set(error, "%s: out of memory", path);
     }
-    memcpy(temporary, target, length);
-    memcpy(temporary + length, ".tmp-XXXXXX", 12);
+    /* the temporary name is the target's with a suffix, its last part cut so that the whole
+     * stays within the longest name a directory takes (a name of 250 bytes is valid) */
+    const char *slash = strrchr(target, '/');
+    size_t name = slash ? length - (size_t)(slash + 1 - target) : length;
+    size_t kept = name + TEMPORARY_SUFFIX > NAME_LIMIT ? length - name + NAME_LIMIT
+                                                       - TEMPORARY_SUFFIX : length;
+    memcpy(temporary, target, kept);
+    memcpy(temporary + kept, ".tmp-XXXXXX", 12);
     /* Ctrl-C or a kill between mkstemp and rename would leave the temporary file behind:
      * such signals wait until it is renamed or removed, a fraction of a second */
     sigset_t blocked, previous;

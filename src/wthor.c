@@ -217,61 +217,6 @@ bool wthor_read_tournaments(const char *path, WthorHeader *header, WthorName **n
     return read_names(path, WTHOR_TOURNAMENT_SIZE, header, names, count, error);
 }
 
-/* Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so readers
- * see either the old file or the complete new one. */
-static bool write_atomic(const char *path, const unsigned char *bytes, size_t size,
-                         OctError *error)
-{
-    size_t length = strlen(path);
-    char *temporary = malloc(length + sizeof ".XXXXXX");
-    if (!temporary)
-        return error_set(error, "%s: out of memory", path);
-    memcpy(temporary, path, length);
-    memcpy(temporary + length, ".XXXXXX", sizeof ".XXXXXX");
-    int fd = mkstemp(temporary);
-    if (fd < 0) {
-        error_set(error, "%s: cannot create a temporary file: %s", path, strerror(errno));
-        free(temporary);
-        return false;
-    }
-    const char *problem = NULL;
-    int code = 0;
-    if (fchmod(fd, 0644) != 0) { /* mkstemp makes it private; data files are not secret */
-        problem = "cannot set permissions";
-        code = errno;
-    }
-    size_t done = 0;
-    while (!problem && done < size) {
-        ssize_t wrote = write(fd, bytes + done, size - done);
-        if (wrote < 0 && errno == EINTR)
-            continue;
-        if (wrote <= 0) {
-            problem = "write failed";
-            code = wrote < 0 ? errno : EIO;
-            break;
-        }
-        done += (size_t)wrote;
-    }
-    if (!problem && fsync(fd) != 0) {
-        problem = "write failed";
-        code = errno;
-    }
-    if (close(fd) != 0 && !problem) {
-        problem = "write failed";
-        code = errno;
-    }
-    if (!problem && rename(temporary, path) != 0) {
-        problem = "cannot rename the temporary file";
-        code = errno;
-    }
-    if (problem) {
-        unlink(temporary);
-        error_set(error, "%s: %s: %s", path, problem, strerror(code));
-    }
-    free(temporary);
-    return !problem;
-}
-
 static bool check_byte(const char *path, const char *field, int value, OctError *error)
 {
     if (value < 0 || value > 255)
@@ -351,7 +296,7 @@ bool wthor_write_games(const char *path, const WthorHeader *header, const WthorG
             ok = error_prefix(error, "%s: game %zu: ", path, i + 1);
     }
     if (ok)
-        ok = write_atomic(path, bytes, size, error);
+        ok = file_write_atomic(path, bytes, size, error);
     free(bytes);
     return ok;
 }
@@ -376,7 +321,7 @@ static bool write_names(const char *path, const char *kind, size_t name_size,
             memcpy(bytes + WTHOR_HEADER_SIZE + i * name_size, names[i].text, length);
     }
     if (ok)
-        ok = write_atomic(path, bytes, size, error);
+        ok = file_write_atomic(path, bytes, size, error);
     free(bytes);
     return ok;
 }

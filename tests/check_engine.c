@@ -247,6 +247,31 @@ START_TEST(test_read_pipes)
 }
 END_TEST
 
+/* A file name of the longest length a directory takes is written: the temporary file's
+ * name is cut to fit, and nothing else is left in the directory. */
+START_TEST(test_write_atomic_long_names)
+{
+    char dir[PATHS_SIZE], path[PATHS_SIZE + 300];
+    snprintf(dir, sizeof dir, "%s/long-names", session_home());
+    mkdir(dir, 0700);
+    char name[256];
+    memset(name, 'n', 255);
+    name[255] = '\0';
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    unlink(path);
+    OctError error;
+    for (int i = 0; i < 2; ++i) /* made, then replaced */
+        ck_assert_msg(file_write_atomic(path, "long\n", 5, &error), "%s", error.message);
+    char *text;
+    size_t size;
+    ck_assert(file_read_all(path, 100, &text, &size, &error));
+    ck_assert_str_eq(text, "long\n");
+    free(text);
+    unlink(path);
+    ck_assert_int_eq(rmdir(dir), 0); /* empty: no temporary file was left */
+}
+END_TEST
+
 /* A save never puts a regular file in the place of a pipe, a directory or a device (save
  * /dev/null), nor through a link to one (a link to the engine's own output). */
 START_TEST(test_write_atomic_refuses_special_files)
@@ -912,6 +937,7 @@ int main(void)
     tcase_add_test(tc, test_append_atomic);
     tcase_add_test(tc, test_read_limit);
     tcase_add_test(tc, test_read_pipes);
+    tcase_add_test(tc, test_write_atomic_long_names);
     tcase_add_test(tc, test_write_atomic_refuses_special_files);
     tcase_add_test(tc, test_find_data);
     tcase_add_test(tc, test_play_undo_redo);

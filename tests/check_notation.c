@@ -3,9 +3,46 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "game.h"
 #include "notation.h"
 #include "testutil.h"
+
+/* A message too long for its buffer keeps its start and its end (the reason after a long
+ * path), cut at character boundaries; error_prefix does the same. */
+START_TEST(test_error_long_messages)
+{
+    char path[2001];
+    memset(path, 'p', 2000);
+    path[0] = '/';
+    memcpy(path + 1691, "\xc3\xa9", 2); /* a 2-byte character where the end's cut falls */
+    path[2000] = '\0';
+    OctError error;
+    ck_assert(!error_set(&error, "%s: cannot open: No such file or directory", path));
+    size_t length = strlen(error.message);
+    ck_assert_uint_lt(length, ERROR_MESSAGE_SIZE);
+    ck_assert_uint_gt(length, ERROR_MESSAGE_SIZE - 8);
+    ck_assert(!strncmp(error.message, "/ppp", 4));
+    ck_assert_ptr_null(strchr(error.message, '\xa9')); /* the character went whole */
+    ck_assert_ptr_nonnull(strstr(error.message, "pp...pp"));
+    const char *reason = ": cannot open: No such file or directory";
+    ck_assert_str_eq(error.message + length - strlen(reason), reason);
+    ck_assert(!error_prefix(&error, "game %d: ", 3));
+    ck_assert(!strncmp(error.message, "game 3: /ppp", 12));
+    ck_assert_str_eq(error.message + strlen(error.message) - strlen(reason), reason);
+    /* a cut never splits a character: the message is still UTF-8 */
+    ck_assert(!error_set(&error, "%.159s\xc3\xa9\xc3\xa9%s", path, path + 200));
+    for (const unsigned char *c = (const unsigned char *)error.message; *c; ++c)
+        if (*c >= 0x80) {
+            ck_assert_uint_eq(c[0], 0xc3);
+            ck_assert_uint_eq(c[1], 0xa9);
+            ++c;
+        }
+    /* a short one is kept whole */
+    ck_assert(!error_set(&error, "%s", "short"));
+    ck_assert_str_eq(error.message, "short");
+}
+END_TEST
 
 START_TEST(test_move_round_trip)
 {
@@ -176,6 +213,7 @@ int main(void)
     Suite *suite = suite_create("notation");
     TCase *moves = tcase_create("moves");
     tcase_add_test(moves, test_move_round_trip);
+    tcase_add_test(moves, test_error_long_messages);
     tcase_add_test(moves, test_move_parse_rejects);
     suite_add_tcase(suite, moves);
     TCase *boards = tcase_create("boards");
