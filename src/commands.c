@@ -1186,6 +1186,10 @@ void session_execute(Session *session, const char *line)
         p = skip_space(p + length); /* a leading `set` is ignored */
         length = 0;
     }
+    if (!length) { /* "= 5", "set = 5" */
+        fail(session, "a command name is expected before '='");
+        return;
+    }
     const char *rest = skip_space(p + length);
     if (*rest == '=')
         rest = skip_space(rest + 1);

@@ -209,6 +209,7 @@ START_TEST(test_game_commands)
         "play zz\n"
         "frobnicate\n"
         "\x1b[2Jfoo\n"
+        "set = 5\n"           /* no command before the = */
         "new\n"
         "setboard ---------------------------OX------XO--------------------------- O\n"
         "setboard xyz\n"
@@ -226,6 +227,7 @@ START_TEST(test_game_commands)
     assert_has(out, "error: white cannot pass: legal moves are d3 f3 f4 g5\n");
     assert_has(out, "error: play: 'zz' is not a move");
     assert_has(out, "error: unknown command 'frobnicate'");
+    assert_has(out, "error: a command name is expected before '='");
     /* what was typed is quoted with its control bytes escaped (an escape sequence would act
      * on the terminal) */
     assert_has(out, "error: unknown command '\\x1b[2Jfoo'");
