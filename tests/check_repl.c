@@ -238,7 +238,7 @@ START_TEST(test_game_commands)
     /* setboard with white to move */
     assert_has(out, "move 1, white to move");
     assert_has(out, "last move: d6 (white)");
-    ck_assert_int_eq(count(out, "error:"), 7);
+    ck_assert_int_eq(count(out, "error:"), 8);
     free(out);
 }
 END_TEST
