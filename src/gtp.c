@@ -1,6 +1,7 @@
 #include "gtp.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -19,6 +20,9 @@ typedef struct Gtp {
     bool quit;
     EngineReport final; /* the last ENGINE_POSITION report of a genmove */
     bool have_final;
+    /* by ply: a pass the controller never saw as a move of its own (played for a side with
+     * no move when the other colour moved), which undo takes back with the move after it */
+    bool implied[GAME_MOVE_CAPACITY];
     char answer[ANSWER_SIZE];
 } Gtp;
 
@@ -41,6 +45,21 @@ static bool reply(Gtp *gtp, bool ok, const char *format, ...)
     vsnprintf(gtp->answer, sizeof gtp->answer, format, args);
     va_end(args);
     return ok;
+}
+
+static int game_length(const Gtp *gtp)
+{
+    return engine_game(gtp->engine)->move_count;
+}
+
+/* The plies from `from` on were added by one command: the passes before its last are the
+ * ones engine_play put in for a side with no move; the last one is the command's own
+ * unless `last_implied`. */
+static void note_plies(Gtp *gtp, int from, bool last_implied)
+{
+    int to = game_length(gtp);
+    for (int i = from; i < to; ++i)
+        gtp->implied[i] = i < to - 1 || last_implied;
 }
 
 static const char *color_name(Color color)
@@ -142,10 +161,10 @@ static bool cmd_komi(Gtp *gtp, const char *args)
 static bool cmd_time_settings(Gtp *gtp, const char *args)
 {
     char words[3][32];
-    int number;
-    if (!split_words(args, words, 3) || !parse_int(words[0], 0, 1000000000, &number)
-        || !parse_int(words[1], 0, 1000000000, &number)
-        || !parse_int(words[2], 0, 1000000000, &number))
+    long number;
+    if (!split_words(args, words, 3) || !parse_long(words[0], 0, LONG_MAX, &number)
+        || !parse_long(words[1], 0, LONG_MAX, &number)
+        || !parse_long(words[2], 0, LONG_MAX, &number))
         return reply(gtp, false, "syntax error: time_settings takes three integers");
     return reply(gtp, true, "%s", "");
 }
@@ -154,10 +173,10 @@ static bool cmd_time_left(Gtp *gtp, const char *args)
 {
     char words[3][32];
     Color color;
-    int seconds, stones;
+    long seconds, stones;
     if (!split_words(args, words, 3) || !parse_color(words[0], &color)
-        || !parse_int(words[1], 0, 1000000000, &seconds)
-        || !parse_int(words[2], 0, 1000000000, &stones))
+        || !parse_long(words[1], 0, LONG_MAX, &seconds)
+        || !parse_long(words[2], 0, LONG_MAX, &stones))
         return reply(gtp, false, "syntax error: time_left takes a colour and two integers");
     return reply(gtp, true, "%s", "");
 }
@@ -203,8 +222,10 @@ static bool cmd_play(Gtp *gtp, const char *args)
     if (move == MOVE_PASS ? legal != 0 : !(legal >> move & 1))
         return reply(gtp, false, "illegal move");
     OctError error;
+    int before = game_length(gtp);
     if (!engine_play(gtp->engine, move, NAN, NAN, &error))
         return reply(gtp, false, "illegal move: %s", error.message);
+    note_plies(gtp, before, false);
     return reply(gtp, true, "%s", "");
 }
 
@@ -218,7 +239,8 @@ static void on_report(void *context, const EngineReport *report)
 }
 
 /* The engine's move for `args`' colour, played when `play` is set. When the other side is
- * to move and has no move, its pass is played first (and kept: it is forced). */
+ * to move and has no move, its pass is played first: kept by genmove (it is forced, and
+ * implied), taken back after reg_genmove, which changes nothing. */
 static bool generate(Gtp *gtp, const char *args, bool play)
 {
     Color color;
@@ -230,23 +252,35 @@ static bool generate(Gtp *gtp, const char *args, bool play)
     if (board_is_over(&board))
         return reply(gtp, true, "pass");
     OctError error;
-    if (color != side) {
+    int before = game_length(gtp);
+    bool passed = color != side;
+    if (passed) {
         if (board_legal(&board))
             return reply(gtp, false, "%s to move, not %s", color_name(side), color_name(color));
         if (!engine_play(gtp->engine, MOVE_PASS, NAN, NAN, &error))
             return reply(gtp, false, "%s", error.message);
+        note_plies(gtp, before, true);
     }
     EngineRequest request = {ENGINE_THINK, 1, 0};
     gtp->have_final = false;
-    if (!engine_run(gtp->engine, &request, on_report, gtp, &error))
+    bool searched = engine_run(gtp->engine, &request, on_report, gtp, &error);
+    if (passed && (!play || !searched || !gtp->have_final)) { /* the game as it was */
+        Game game = *engine_game(gtp->engine);
+        game.move_count = before;
+        engine_set_game(gtp->engine, &game);
+    }
+    if (!searched)
         return reply(gtp, false, "%s", error.message);
     if (!gtp->have_final)
         return reply(gtp, false, "no move found");
     const EngineReport *report = &gtp->final;
     int move = report->result.move;
     double eval = report->forced ? NAN : engine_discs(report->result.score);
+    int played = game_length(gtp);
     if (play && !engine_play(gtp->engine, move, eval, report->seconds, &error))
         return reply(gtp, false, "%s", error.message); /* cannot happen: searches play legal moves */
+    if (play)
+        note_plies(gtp, played, false);
     char name[3];
     if (move == MOVE_PASS)
         return reply(gtp, true, "pass");
@@ -263,11 +297,10 @@ static bool cmd_reg_genmove(Gtp *gtp, const char *args)
     return generate(gtp, args, false);
 }
 
-/* One move back, and the passes before it: the position is then the one before the move,
- * or the one where a side had to pass, where either kind of controller goes on (one that
- * names passes sends `play COLOUR pass` again, one that does not lets the next move imply
- * it). The console's undo, which also skips the move before a pass, would take back a move
- * the controller still has on its board. */
+/* One move back, as the controller counts moves: its own `play COLOUR pass` and a `pass`
+ * that genmove answered are moves; a pass implied by the other colour's move is not, and
+ * goes with the move after it. The console's undo, which also skips the move before a
+ * pass, would take back a move the controller still has on its board. */
 static bool cmd_undo(Gtp *gtp, const char *args)
 {
     (void)args;
@@ -275,7 +308,7 @@ static bool cmd_undo(Gtp *gtp, const char *args)
     if (!game.move_count)
         return reply(gtp, false, "cannot undo");
     --game.move_count;
-    while (game.move_count && game.moves[game.move_count - 1] == MOVE_PASS)
+    while (game.move_count && gtp->implied[game.move_count - 1])
         --game.move_count;
     engine_set_game(gtp->engine, &game);
     return reply(gtp, true, "%s", "");
@@ -421,6 +454,25 @@ static void handle_line(Gtp *gtp, char *line)
     respond(gtp, id, ok, gtp->answer);
 }
 
+/* A line too long to read: refused with its id, unless it was blank or a comment, which
+ * get no answer however long. */
+static void answer_dropped(Gtp *gtp, const char *start)
+{
+    char head[INPUT_DROPPED_SIZE];
+    snprintf(head, sizeof head, "%s", start);
+    bool comment = head[0] == '#';
+    char *line = clean_line(head);
+    if (comment || !*line)
+        return;
+    char id[24] = "";
+    size_t digits = strspn(line, "0123456789");
+    if (digits && digits < sizeof id && (line[digits] == ' ' || !line[digits])) {
+        memcpy(id, line, digits);
+        id[digits] = '\0';
+    }
+    respond(gtp, id, false, "input line too long");
+}
+
 int gtp_run(Engine *engine, Input *input, FILE *out)
 {
     Gtp *gtp = calloc(1, sizeof *gtp); /* a search report is large for the stack */
@@ -438,7 +490,7 @@ int gtp_run(Engine *engine, Input *input, FILE *out)
         if (status == INPUT_EOF)
             break;
         if (status == INPUT_TOO_LONG)
-            respond(gtp, "", false, "input line too long");
+            answer_dropped(gtp, input_dropped(input));
         else if (status == INPUT_LINE)
             handle_line(gtp, line);
     }

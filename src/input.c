@@ -90,6 +90,33 @@ size_t input_take_partial(Input *input, char *out, size_t size)
     return length;
 }
 
+/* Adds to the kept start of a dropped line (see input_dropped). */
+static void keep_dropped(Input *input, const char *bytes, size_t length)
+{
+    for (size_t i = 0; i < length && input->dropped_length < INPUT_DROPPED_SIZE - 1; ++i) {
+        unsigned char c = (unsigned char)bytes[i];
+        if (!input->dropped_length && (c <= ' ' || c == 0x7f))
+            continue;
+        input->dropped[input->dropped_length++] = c ? (char)c : INPUT_SUBSTITUTE;
+    }
+    input->dropped[input->dropped_length] = '\0';
+}
+
+/* An over-long line ends here: `bytes` are its last part (or all of it). */
+static InputStatus drop_line(Input *input, const char *bytes, size_t length)
+{
+    if (!input->discarding)
+        input->dropped_length = 0;
+    keep_dropped(input, bytes, length);
+    input->discarding = false;
+    return INPUT_TOO_LONG;
+}
+
+const char *input_dropped(const Input *input)
+{
+    return input->dropped_length ? input->dropped : "";
+}
+
 /* Reads what is available into the buffer; false at the end of input. */
 static bool fill(Input *input)
 {
@@ -137,10 +164,8 @@ InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line)
             size_t line_length = (size_t)(newline - begin);
             input->start += line_length + 1;
             /* the limit holds however the line arrived: whole in one read, or in pieces */
-            if (input->discarding || line_length > INPUT_MAX_LINE) {
-                input->discarding = false;
-                return INPUT_TOO_LONG;
-            }
+            if (input->discarding || line_length > INPUT_MAX_LINE)
+                return drop_line(input, begin, line_length);
             if (!set_line(input, begin, line_length))
                 return INPUT_EOF;
             *line = input->line;
@@ -148,10 +173,8 @@ InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line)
         }
         if (input->eof) {
             input->start = input->end = 0;
-            if (input->discarding || length > INPUT_MAX_LINE) {
-                input->discarding = false;
-                return INPUT_TOO_LONG;
-            }
+            if (input->discarding || length > INPUT_MAX_LINE)
+                return drop_line(input, begin, length);
             if (length == 0)
                 return INPUT_EOF;
             if (!set_line(input, begin, length)) /* a last line without newline */
@@ -160,6 +183,9 @@ InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line)
             return INPUT_LINE;
         }
         if (length > INPUT_MAX_LINE) { /* as above: a line of exactly the limit is kept */
+            if (!input->discarding)
+                input->dropped_length = 0;
+            keep_dropped(input, begin, length);
             input->discarding = true;
             input->start = input->end = 0;
         }

@@ -13,6 +13,8 @@
 enum { INPUT_MAX_LINE = 1 << 16 };
 /* What a NUL byte inside a line reads as (ASCII SUB). */
 enum { INPUT_SUBSTITUTE = 0x1a };
+/* How much of a dropped line is kept for input_dropped. */
+enum { INPUT_DROPPED_SIZE = 256 };
 
 typedef enum InputStatus {
     INPUT_LINE,        /* a line, without its newline (and carriage return) */
@@ -28,6 +30,8 @@ typedef struct Input {
     size_t start, end, capacity;
     bool eof;
     bool discarding; /* inside an over-long line */
+    char dropped[INPUT_DROPPED_SIZE]; /* see input_dropped */
+    size_t dropped_length;
     char *line;      /* the last line returned */
     size_t line_capacity;
     char **held;
@@ -41,6 +45,10 @@ void input_free(Input *input);
  * Waits until a line, the end of input, `wake_fd` (ignored when negative) or a signal.
  * *line stays valid until the next call. */
 InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line);
+/* After INPUT_TOO_LONG: the start of the dropped line, its leading blanks and control bytes
+ * left out (empty for a line of nothing else), at most INPUT_DROPPED_SIZE - 1 bytes: what
+ * a protocol needs to answer it (GTP: its id, or no answer to a comment). */
+const char *input_dropped(const Input *input);
 /* Keeps a copy of `line` to be returned by a later input_read(use_held = true). */
 bool input_hold(Input *input, const char *line);
 size_t input_held_count(const Input *input);

@@ -155,7 +155,10 @@ START_TEST(test_gtp_protocol)
                          "9 play w f6\n10 play b d3\n11 play w e7\n12 play b e8\n"
                          "13 play w d8\n14 play b g7\n15 play w f8\n"
                          "20 play white pass\n21 play black pass\n22 undo\n"
-                         "23 genmove black\n24 undo\n25 genmove white\n26 final_score\n"
+                         "23 genmove black\n24 undo\n25 genmove white\n"
+                         "40 undo\n41 showboard\n42 reg_genmove white\n43 showboard\n"
+                         "44 play black pass\n45 genmove white\n46 undo\n47 showboard\n"
+                         "26 final_score\n"
                          "27 known_command play\n28 known_command frob\n29 komi x\n"
                          "30 set_game Othello\n31 showboard\n32 quit\n33 name\n",
                          0);
@@ -165,12 +168,42 @@ START_TEST(test_gtp_protocol)
     assert_has(out, "=15\n\n?20 illegal move: black to move\n\n=21\n\n=22\n\n");
     /* black has no move: genmove answers its pass; the next genmove for white implies it */
     assert_has(out, "=23 pass\n\n=24\n\n=25 ");
+    /* undo takes back white's move with the pass it implied; reg_genmove leaves the game
+     * as it was, its implied pass included; a pass the controller named is a move of its
+     * own, which the undo of the move after it leaves */
+    assert_has(out, "=40\n\n=41 black to move, ");
+    assert_has(out, "=43 black to move, ");
+    assert_has(out, "=44\n\n=45 ");
+    assert_has(out, "=46\n\n=47 white to move, ");
     assert_has(out, "?26 the game is not over\n\n=27 true\n\n=28 false\n\n"
                     "?29 syntax error: komi takes a number\n\n=30\n\n");
-    assert_has(out, "=31 black to move, black ");
+    assert_has(out, "=31 white to move, black ");
     assert_has(out, "\n  a b c d e f g h\n1 ");
     assert_has(out, "=32\n\n");
     ck_assert_ptr_null(strstr(out, "=33")); /* nothing after quit */
+    free(out);
+
+    /* lines too long to read: a blank one and a comment get no answer, a command its id */
+    size_t big = INPUT_MAX_LINE + 100;
+    char *input = malloc(4 * big + 64);
+    ck_assert_ptr_nonnull(input);
+    size_t at = (size_t)sprintf(input, "1 name\n");
+    memset(input + at, ' ', big);
+    at += big;
+    input[at++] = '\n';
+    at += (size_t)sprintf(input + at, "  # ");
+    memset(input + at, 'x', big);
+    at += big;
+    input[at++] = '\n';
+    at += (size_t)sprintf(input + at, "\t8 known_command ");
+    memset(input + at, 'y', big);
+    at += big;
+    at += (size_t)sprintf(input + at, "\n2 name\n");
+    input[at] = '\0';
+    out = run_args(args, input, 0);
+    free(input);
+    ck_assert_msg(!strcmp(out, "=1 Octuple\n\n?8 input line too long\n\n=2 Octuple\n\n"), "%s",
+                  out);
     free(out);
 
     /* to the end of a game from a position of four empties: every genmove names a move or
