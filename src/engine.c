@@ -622,8 +622,6 @@ bool engine_book_add(Engine *engine, const Game *games, size_t count, int *added
     Book *grown = book_copy(book);
     if (!grown)
         return error_set(error, "out of memory");
-    if (book_depth(grown) > BOOK_GROW_MAX_DEPTH) /* a book saved by a tool with a deeper one */
-        book_set_depth(grown, BOOK_GROW_MAX_DEPTH);
     int fresh = 0;
     bool ok = true;
     for (size_t i = 0; ok && i < count; ++i) {
@@ -631,9 +629,15 @@ bool engine_book_add(Engine *engine, const Game *games, size_t count, int *added
         ok = book_add_game(grown, &games[i], &one, error); /* out of memory only */
         fresh += one;
     }
+    /* a book built by the trainer at a greater depth is grown at BOOK_GROW_MAX_DEPTH (each
+     * entry records its own depth) and keeps its own depth in its header */
+    int depth = book_depth(grown);
+    if (depth > BOOK_GROW_MAX_DEPTH)
+        book_set_depth(grown, BOOK_GROW_MAX_DEPTH);
     ok = ok && book_evaluate(grown, engine->model, engine->settings.threads, stop, NULL, NULL,
-                             error)
-            && book_save(grown, file, error);
+                             error);
+    book_set_depth(grown, depth);
+    ok = ok && book_save(grown, file, error);
     if (!ok) {
         book_free(grown);
         return false;
@@ -662,8 +666,9 @@ bool engine_learn(Engine *engine, char *path, size_t size, const atomic_bool *st
     char file[PATHS_SIZE];
     bool ok = ggf_format(&record, line, GGF_LINE_SIZE, error) &&
               engine_learned_path(file, sizeof file, true, error);
-    /* the book first: when it cannot take the game, the game is not recorded as learned
-     * either, and an error leaves both files as they were */
+    /* the book first: when it cannot take the game (a book file that cannot be written),
+     * the game is not recorded in learned.ggf either, and the error changed nothing; should
+     * the append fail after the book was saved, the book keeps the game */
     if (ok && engine->book && engine->settings.use_book && game_is_standard(&engine->game))
         ok = engine_book_add(engine, &engine->game, 1, NULL, stop, error);
     if (ok) {

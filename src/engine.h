@@ -156,7 +156,8 @@ bool engine_run(Engine *engine, const EngineRequest *request, EngineListener lis
  * per line) in the user data directory, and adds it to the opening book in use, if any and
  * if the game starts from the standard position (engine_book_add, with `stop`); `path` (may
  * be NULL) receives the learned-games file's name. The book is grown first: when that
- * fails, the game is not appended either. */
+ * fails, the game is not appended either (and nothing changed); when the append fails
+ * after the book was saved, the book keeps the game. */
 bool engine_learn(Engine *engine, char *path, size_t size, const atomic_bool *stop,
                   OctError *error);
 /* The learned-games file: paths_user_dir(USER_DATA)/learned.ggf. */

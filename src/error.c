@@ -25,12 +25,14 @@ static void message_fit(char *out, const char *whole, size_t length)
         return;
     }
     static const char gap[] = "...";
+    /* at most 3 bytes either way: a UTF-8 character has at most 3 after its first, and text
+     * of another encoding must not lose its start or its end to the search */
     size_t head = KEPT_HEAD;
-    while (head > 0 && utf8_continuation(whole[head]))
+    for (int step = 0; step < 3 && utf8_continuation(whole[head]); ++step)
         --head;
     size_t tail = ERROR_MESSAGE_SIZE - 1 - KEPT_HEAD - (sizeof gap - 1);
     const char *end = whole + length - tail;
-    while (*end && utf8_continuation(*end))
+    for (int step = 0; step < 3 && *end && utf8_continuation(*end); ++step)
         ++end, --tail;
     memcpy(out, whole, head);
     memcpy(out + head, gap, sizeof gap - 1);
@@ -74,16 +76,20 @@ bool error_set(OctError *error, const char *format, ...)
 bool error_prefix(OctError *error, const char *format, ...)
 {
     if (error) {
-        char prefix[ERROR_MESSAGE_SIZE];
         va_list args;
         va_start(args, format);
-        vsnprintf(prefix, sizeof prefix, format, args);
+        size_t used;
+        char *prefix = format_whole(format, args, &used);
         va_end(args);
-        size_t used = strlen(prefix), rest = strlen(error->message);
-        char whole[2 * ERROR_MESSAGE_SIZE];
-        memcpy(whole, prefix, used);
+        size_t rest = strlen(error->message);
+        char *whole = prefix ? realloc(prefix, used + rest + 1) : NULL;
+        if (!whole) { /* out of memory: the message as it was */
+            free(prefix);
+            return false;
+        }
         memcpy(whole + used, error->message, rest + 1);
         message_fit(error->message, whole, used + rest);
+        free(whole);
     }
     return false;
 }

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,21 +11,44 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int file_open_read(const char *path, OctError *error)
+/* How long a named pipe that has had no writer gets for one to come. */
+enum { PIPE_WRITER_WAIT_MS = 3000 };
+
+/* Opens `path` with O_NONBLOCK, which a named pipe needs so that the open does not wait for
+ * the other end, then clears it so that reads and writes wait for data as usual; -1 with
+ * an error saying `doing` otherwise. */
+static int open_without_waiting(const char *path, int flags, const char *doing,
+                                OctError *error)
 {
-    /* A plain open of a named pipe waits until some process opens it for writing, which may
-     * be never: opened without waiting, a pipe with no writer reads as empty instead. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0666);
     if (fd < 0) {
-        error_set(error, "%s: cannot open: %s", path, strerror(errno));
+        int code = errno;
+        struct stat info; /* ENXIO also comes from sockets and absent devices */
+        bool pipe = code == ENXIO && stat(path, &info) == 0 && S_ISFIFO(info.st_mode);
+        error_set(error, "%s: cannot open%s: %s", path, doing,
+                  pipe ? "a named pipe that no process reads" : strerror(code));
         return -1;
     }
-    /* reads wait for data again, as a pipe with a writer (`<(command)`) needs */
-    int flags = fcntl(fd, F_GETFL);
-    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
-        error_set(error, "%s: cannot open: %s", path, strerror(errno));
+    int status = fcntl(fd, F_GETFL);
+    if (status < 0 || fcntl(fd, F_SETFL, status & ~O_NONBLOCK) < 0) {
+        error_set(error, "%s: cannot open%s: %s", path, doing, strerror(errno));
         close(fd);
         return -1;
+    }
+    return fd;
+}
+
+int file_open_read(const char *path, OctError *error)
+{
+    /* a plain open of a named pipe waits until some process opens it for writing, which may
+     * be never. Opened without waiting, a pipe that has had no writer reads as empty at
+     * once: it gets a few seconds for one to come (and write), then is read as it is. A pipe
+     * with a writer (`<(command)`) is read to its end, however slow. */
+    int fd = open_without_waiting(path, O_RDONLY, "", error);
+    struct stat info;
+    if (fd >= 0 && fstat(fd, &info) == 0 && S_ISFIFO(info.st_mode)) {
+        struct pollfd ready = {fd, POLLIN, 0};
+        poll(&ready, 1, PIPE_WRITER_WAIT_MS);
     }
     return fd;
 }
@@ -44,20 +68,8 @@ FILE *file_open_stream(const char *path, OctError *error)
 
 int file_open_append(const char *path, int flags, OctError *error)
 {
-    /* as for reading, a named pipe must not hold the open until a reader comes */
-    int fd = open(path, flags | O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        error_set(error, "%s: cannot open for writing: %s", path,
-                  errno == ENXIO ? "a named pipe that no process reads" : strerror(errno));
-        return -1;
-    }
-    int status = fcntl(fd, F_GETFL);
-    if (status < 0 || fcntl(fd, F_SETFL, status & ~O_NONBLOCK) < 0) {
-        error_set(error, "%s: cannot open for writing: %s", path, strerror(errno));
-        close(fd);
-        return -1;
-    }
-    return fd;
+    /* as for reading: a named pipe with no reader is an error, not an open that waits */
+    return open_without_waiting(path, flags | O_WRONLY | O_APPEND, " for writing", error);
 }
 
 bool file_read_all(const char *path, size_t limit, char **data, size_t *size, OctError *error)
@@ -167,6 +179,9 @@ bool file_write_atomic(const char *path, const void *data, size_t size, OctError
     size_t name = slash ? length - (size_t)(slash + 1 - target) : length;
     size_t kept = name + TEMPORARY_SUFFIX > NAME_LIMIT ? length - name + NAME_LIMIT
                                                        - TEMPORARY_SUFFIX : length;
+    for (int step = 0; step < 3 && kept < length && ((unsigned char)target[kept] & 0xC0) == 0x80;
+         ++step)
+        --kept; /* not inside a UTF-8 character: some file systems refuse such names */
     memcpy(temporary, target, kept);
     memcpy(temporary + kept, ".tmp-XXXXXX", 12);
     /* Ctrl-C or a kill between mkstemp and rename would leave the temporary file behind:

@@ -8,8 +8,9 @@
 
 #include "error.h"
 
-/* Opens `path` for reading without waiting for a writer when it is a named pipe (one with
- * none reads as empty); -1 with an error naming the path on failure. */
+/* Opens `path` for reading without waiting for ever when it is a named pipe that no process
+ * writes (after a few seconds with no writer it reads as empty); -1 with an error naming
+ * the path on failure. */
 int file_open_read(const char *path, OctError *error);
 
 /* file_open_read as a stdio stream; NULL with an error on failure. */

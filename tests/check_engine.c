@@ -206,9 +206,10 @@ START_TEST(test_read_limit)
 }
 END_TEST
 
-/* A named pipe that no process writes reads as empty at once instead of waiting for a
- * writer for ever (a weights file named by mistake); a pipe with a writer is read to its
- * end, waiting for data that comes later, as `--weights <(command)` needs. */
+/* A named pipe that no process writes reads as empty after a few seconds instead of
+ * waiting for a writer for ever (a weights file named by mistake); one whose writer comes
+ * a little after the open is read whole; a pipe with a writer is read to its end, waiting
+ * for data that comes later, as `--weights <(command)` needs. */
 START_TEST(test_read_pipes)
 {
     char fifo[PATHS_SIZE];
@@ -221,6 +222,19 @@ START_TEST(test_read_pipes)
     ck_assert(file_read_all(fifo, 1000, &data, &size, &error)); /* a hang fails by time-out */
     ck_assert_uint_eq(size, 0);
     free(data);
+    pid_t writer = fork();
+    ck_assert_int_ge(writer, 0);
+    if (writer == 0) {
+        usleep(300000); /* after the reader's open */
+        FILE *file = fopen(fifo, "w");
+        _exit(file && fputs("late", file) >= 0 && fclose(file) == 0 ? 0 : 1);
+    }
+    ck_assert_msg(file_read_all(fifo, 1000, &data, &size, &error), "%s", error.message);
+    ck_assert_str_eq(data, "late");
+    free(data);
+    int written;
+    ck_assert_int_eq(waitpid(writer, &written, 0), writer);
+    ck_assert(WIFEXITED(written) && WEXITSTATUS(written) == 0);
     unlink(fifo);
 
     int ends[2];

@@ -38,6 +38,18 @@ START_TEST(test_error_long_messages)
             ck_assert_uint_eq(c[1], 0xa9);
             ++c;
         }
+    /* a long prefix keeps its end too, and the message after it */
+    ck_assert(!error_set(&error, "inner reason"));
+    ck_assert(!error_prefix(&error, "%s: game %d: ", path, 7));
+    ck_assert_msg(strstr(error.message, "pp: game 7: inner reason"), "%s", error.message);
+    /* bytes that only look like the middle of characters (not UTF-8) cost at most three
+     * bytes at each cut */
+    char latin[1001];
+    memset(latin, 0x85, 1000);
+    latin[1000] = '\0';
+    ck_assert(!error_set(&error, "%s: the reason", latin));
+    ck_assert_uint_ge(strlen(error.message), ERROR_MESSAGE_SIZE - 7);
+    ck_assert_str_eq(error.message + strlen(error.message) - 12, ": the reason");
     /* a short one is kept whole */
     ck_assert(!error_set(&error, "%s", "short"));
     ck_assert_str_eq(error.message, "short");
