@@ -428,8 +428,9 @@ static void handle_line(Gtp *gtp, char *line)
     char id[24] = "";
     size_t digits = strspn(line, "0123456789");
     if (digits && (line[digits] == ' ' || !line[digits])) {
-        if (digits >= sizeof id) {
-            respond(gtp, "", false, "syntax error: id too long");
+        if (digits >= sizeof id) { /* refused, but under its own id, which the controller awaits */
+            line[digits] = '\0';
+            respond(gtp, line, false, "syntax error: id too long");
             return;
         }
         memcpy(id, line, digits);
@@ -464,13 +465,10 @@ static void answer_dropped(Gtp *gtp, const char *start)
     char *line = clean_line(head);
     if (comment || !*line)
         return;
-    char id[24] = "";
     size_t digits = strspn(line, "0123456789");
-    if (digits && digits < sizeof id && (line[digits] == ' ' || !line[digits])) {
-        memcpy(id, line, digits);
-        id[digits] = '\0';
-    }
-    respond(gtp, id, false, "input line too long");
+    bool has_id = digits && (line[digits] == ' ' || !line[digits]);
+    line[has_id ? digits : 0] = '\0';
+    respond(gtp, line, false, "input line too long");
 }
 
 int gtp_run(Engine *engine, Input *input, FILE *out)
