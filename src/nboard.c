@@ -11,6 +11,7 @@
 
 #include "notation.h"
 #include "parse.h"
+#include "settings.h"
 
 enum {
     OUTPUT_LINE_SIZE = 4096,
@@ -278,6 +279,19 @@ static void command_move(Nboard *nboard, const char *args)
         emit(nboard, "status move rejected: %s", error.message);
 }
 
+/* Settings beyond the protocol's own (game, depth, contempt) that a GUI may change between
+ * requests, as on the command line: NBoard never sends them; a GUI of one's own can limit
+ * the time of each `go`, or set the exact-solve threshold after `set depth`. */
+static bool is_extra_setting(const char *name)
+{
+    static const char *const names[] = {"time", "exact", "wld", "threads", "hash",
+                                        "book-randomness"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
+        if (!strcasecmp(name, names[i]))
+            return true;
+    return false;
+}
+
 static void command_set(Nboard *nboard, const char *args)
 {
     char what[16], text[QUOTE_SIZE];
@@ -331,9 +345,16 @@ static void command_set(Nboard *nboard, const char *args)
         settings.contempt = (int)contempt;
         if (!engine_configure(nboard->engine, &settings, &error))
             emit(nboard, "status set contempt: %s", error.message);
+    } else if (is_extra_setting(what)) {
+        /* the command line's setting of that name, for GUIs other than NBoard */
+        const SettingSpec *spec = settings_find_command(what);
+        EngineSettings settings = *engine_settings(nboard->engine);
+        if (!spec->apply(&settings, skip_space(rest), &error)
+            || !engine_configure(nboard->engine, &settings, &error))
+            emit(nboard, "status set %s: %s", spec->command, error.message);
     } else {
-        emit(nboard, "status set: unknown setting '%s' (game, depth or contempt expected)",
-             quote(what, text));
+        emit(nboard, "status set: unknown setting '%s' (game, depth, contempt, time, exact, "
+             "wld, threads, hash or book-randomness expected)", quote(what, text));
     }
 }
 

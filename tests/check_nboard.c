@@ -286,6 +286,41 @@ START_TEST(test_handshake_and_depth)
 }
 END_TEST
 
+/* Settings beyond the protocol's own, for GUIs of one's own: `set time` limits each `go`
+ * (a search to depth 60 and an exact solve from 60 empties, which would never end, answers),
+ * `set exact` after `set depth` keeps its own threshold; bad values get one status line. */
+START_TEST(test_extra_settings)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 60\nset exact 60\nset time 0.2\nset threads 1\n"
+                       "set hash 16\nset wld 0\nset book-randomness 0\n");
+    char text[4096];
+    snprintf(text, sizeof text, "set game %s\n", formats_example);
+    child_send(&child, text);
+    child_send(&child, "ping 1\ngo\n");
+    char skipped[SKIPPED_SIZE] = "";
+    expect_pong(&child, 1, skipped);
+    ck_assert_msg(count_lines(skipped, "status") == 0, "%s", skipped); /* all were taken */
+    char *line = expect(&child, "===", 60, NULL);
+    Game game = parse_game(formats_example);
+    check_answer(line, &game);
+    free(line);
+    static const char *const bad[] = {"set time x", "set time -1", "set exact 61", "set hash 0",
+                                      "set threads 0", "set wld x", "set verbose 2"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        snprintf(text, sizeof text, "%s\nping %zu\n", bad[i], i + 2);
+        child_send(&child, text);
+        skipped[0] = '\0';
+        expect_pong(&child, (int)i + 2, skipped);
+        ck_assert_msg(count_lines(skipped, "status set") == 1 && count_lines(skipped, "") == 1,
+                      "'%s' gave:\n%s", bad[i], skipped);
+    }
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
 START_TEST(test_formats_example_go)
 {
     Child child;
@@ -983,6 +1018,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_handshake_and_depth);
     tcase_add_test(tc, test_formats_example_go);
+    tcase_add_test(tc, test_extra_settings);
     tcase_add_test(tc, test_passes_record_move_hint);
     tcase_add_test(tc, test_wld_hints_and_go);
     tcase_add_test(tc, test_forced_positions);
