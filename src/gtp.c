@@ -420,14 +420,22 @@ static char *clean_line(char *line)
     return line;
 }
 
+/* The length of the id that starts a cleaned line: its digits when a space or the end
+ * follows them, else 0 (no id). */
+static size_t id_length(const char *line)
+{
+    size_t digits = strspn(line, "0123456789");
+    return line[digits] == ' ' || !line[digits] ? digits : 0;
+}
+
 static void handle_line(Gtp *gtp, char *line)
 {
     line = clean_line(line);
     if (!*line)
         return;
     char id[24] = "";
-    size_t digits = strspn(line, "0123456789");
-    if (digits && (line[digits] == ' ' || !line[digits])) {
+    size_t digits = id_length(line);
+    if (digits) {
         if (digits >= sizeof id) { /* refused, but under its own id, which the controller awaits */
             line[digits] = '\0';
             respond(gtp, line, false, "syntax error: id too long");
@@ -461,13 +469,10 @@ static void answer_dropped(Gtp *gtp, const char *start)
 {
     char head[INPUT_DROPPED_SIZE];
     snprintf(head, sizeof head, "%s", start);
-    bool comment = head[0] == '#';
-    char *line = clean_line(head);
-    if (comment || !*line)
+    char *line = clean_line(head); /* a comment cleans to nothing */
+    if (!*line)
         return;
-    size_t digits = strspn(line, "0123456789");
-    bool has_id = digits && (line[digits] == ' ' || !line[digits]);
-    line[has_id ? digits : 0] = '\0';
+    line[id_length(line)] = '\0';
     respond(gtp, line, false, "input line too long");
 }
 

@@ -102,12 +102,20 @@ static void keep_dropped(Input *input, const char *bytes, size_t length)
     input->dropped[input->dropped_length] = '\0';
 }
 
-/* An over-long line ends here: `bytes` are its last part (or all of it). */
-static InputStatus drop_line(Input *input, const char *bytes, size_t length)
+/* Bytes of an over-long line are dropped: the first ones of a new line start its kept
+ * start afresh. */
+static void drop_bytes(Input *input, const char *bytes, size_t length)
 {
     if (!input->discarding)
         input->dropped_length = 0;
     keep_dropped(input, bytes, length);
+    input->discarding = true;
+}
+
+/* An over-long line ends here: `bytes` are its last part (or all of it). */
+static InputStatus drop_line(Input *input, const char *bytes, size_t length)
+{
+    drop_bytes(input, bytes, length);
     input->discarding = false;
     return INPUT_TOO_LONG;
 }
@@ -183,10 +191,7 @@ InputStatus input_read(Input *input, bool use_held, int wake_fd, char **line)
             return INPUT_LINE;
         }
         if (length > INPUT_MAX_LINE) { /* as above: a line of exactly the limit is kept */
-            if (!input->discarding)
-                input->dropped_length = 0;
-            keep_dropped(input, begin, length);
-            input->discarding = true;
+            drop_bytes(input, begin, length);
             input->start = input->end = 0;
         }
         struct pollfd fds[2] = {{input->fd, POLLIN, 0}, {wake_fd, POLLIN, 0}};

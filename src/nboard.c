@@ -282,12 +282,14 @@ static void command_move(Nboard *nboard, const char *args)
 /* Settings beyond the protocol's own (game, depth, contempt) that a GUI may change between
  * requests, as on the command line: NBoard never sends them; a GUI of one's own can limit
  * the time of each `go`, or set the exact-solve threshold after `set depth`. */
+static const char *const extra_settings[] = {"time", "exact", "wld", "threads", "hash",
+                                             "book-randomness"};
+enum { EXTRA_SETTING_COUNT = sizeof extra_settings / sizeof extra_settings[0] };
+
 static bool is_extra_setting(const char *name)
 {
-    static const char *const names[] = {"time", "exact", "wld", "threads", "hash",
-                                        "book-randomness"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
-        if (!strcasecmp(name, names[i]))
+    for (size_t i = 0; i < EXTRA_SETTING_COUNT; ++i)
+        if (!strcasecmp(name, extra_settings[i]))
             return true;
     return false;
 }
@@ -353,8 +355,11 @@ static void command_set(Nboard *nboard, const char *args)
             || !engine_configure(nboard->engine, &settings, &error))
             emit(nboard, "status set %s: %s", spec->command, error.message);
     } else {
-        emit(nboard, "status set: unknown setting '%s' (game, depth, contempt, time, exact, "
-             "wld, threads, hash or book-randomness expected)", quote(what, text));
+        char known[128] = "game, depth, contempt";
+        for (size_t i = 0; i < EXTRA_SETTING_COUNT; ++i)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+                     i + 1 < EXTRA_SETTING_COUNT ? ", " : " or ", extra_settings[i]);
+        emit(nboard, "status set: unknown setting '%s' (%s expected)", quote(what, text), known);
     }
 }
 
