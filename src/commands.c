@@ -315,7 +315,7 @@ static void on_report(void *context, const EngineReport *report)
 
 static bool start_task(Session *session, EngineTask task, int lines, int first_ply)
 {
-    EngineRequest request = {task, lines, first_ply};
+    EngineRequest request = {.task = task, .lines = lines, .first_ply = first_ply};
     OctError error;
     int verbose = engine_settings(session->engine)->verbose;
     session->task = task;

@@ -887,6 +887,12 @@ static void *task_main(void *argument)
              * plies, or the first midgame ply would show a drawn move as a loss */
             limits.draw = engine->request.task == ENGINE_ANALYZE
                         ? 0 : contempt_units(engine->settings.contempt, report.side);
+            if (engine->request.task == ENGINE_THINK && engine->request.clocked) {
+                double share = gameclock_budget(&engine->request.clock,
+                                                board_count_empties(&report.board));
+                if (limits.seconds <= 0 || share < limits.seconds)
+                    limits.seconds = share;
+            }
             search_run(&engine->search, &report.board, &limits, &report.result, on_progress,
                        &progress);
             nodes += report.result.nodes;

@@ -23,6 +23,7 @@
 #include "error.h"
 #include "eval.h"
 #include "game.h"
+#include "gameclock.h"
 #include "ggf.h"
 #include "model.h"
 #include "search.h"
@@ -40,6 +41,9 @@ typedef struct EngineRequest {
     EngineTask task;
     int lines;     /* HINT: moves to score, 1..SEARCH_MAX_LINES */
     int first_ply; /* ANALYZE: the earliest position analysed (0 = the start) */
+    bool clocked;    /* THINK: the mover plays on `clock`, whose share (gameclock_budget)
+                        caps the search, as the `time` setting does */
+    GameClock clock;
 } EngineRequest;
 
 typedef enum EngineEvent {

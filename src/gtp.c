@@ -23,6 +23,12 @@ typedef struct Gtp {
     /* by ply: a pass the controller never saw as a move of its own (played for a side with
      * no move when the other colour moved), which undo takes back with the move after it */
     bool implied[GAME_MOVE_CAPACITY];
+    /* the controller's clocks (time_settings, time_left), by colour; each genmove also
+     * charges its own time, for controllers that send no time_left */
+    bool clocked;
+    bool settings_clocked; /* time_settings set a limit: */
+    GameClock settings;    /* this one, from which each game starts */
+    GameClock clocks[2];
     char answer[ANSWER_SIZE];
 } Gtp;
 
@@ -145,11 +151,14 @@ static bool cmd_clear_board(Gtp *gtp, const char *args)
 {
     (void)args;
     engine_new_game(gtp->engine);
+    /* a time_left of the last game is no word on this one's */
+    gtp->clocked = gtp->settings_clocked;
+    gtp->clocks[COLOR_BLACK] = gtp->clocks[COLOR_WHITE] = gtp->settings;
     return reply(gtp, true, "%s", "");
 }
 
-/* Komi and the clock mean nothing here (each search runs to its depth): accepted when
- * well formed, so that a controller that always sends them goes on. */
+/* Komi means nothing in Othello: accepted when well formed, so that a controller that
+ * always sends it goes on. */
 static bool cmd_komi(Gtp *gtp, const char *args)
 {
     double komi;
@@ -158,17 +167,30 @@ static bool cmd_komi(Gtp *gtp, const char *args)
     return reply(gtp, true, "%s", "");
 }
 
+/* Canadian overtime, as GTP defines it: `main` seconds, then `period` seconds for each
+ * `stones` moves. A period with no stones means no limit at all, and so (here) does a clock
+ * of nothing. */
 static bool cmd_time_settings(Gtp *gtp, const char *args)
 {
     char words[3][32];
-    long number;
-    if (!split_words(args, words, 3) || !parse_long(words[0], 0, LONG_MAX, &number)
-        || !parse_long(words[1], 0, LONG_MAX, &number)
-        || !parse_long(words[2], 0, LONG_MAX, &number))
+    long main_time, period, stones;
+    if (!split_words(args, words, 3) || !parse_long(words[0], 0, LONG_MAX, &main_time)
+        || !parse_long(words[1], 0, LONG_MAX, &period)
+        || !parse_long(words[2], 0, INT_MAX, &stones))
         return reply(gtp, false, "syntax error: time_settings takes three integers");
+    gtp->clocked = gtp->settings_clocked
+        = !(period > 0 && stones == 0) && (main_time > 0 || period > 0);
+    if (stones == 0)
+        period = 0;
+    gtp->settings = main_time > 0 ? (GameClock){(double)main_time, 0, 0, (double)period, (int)stones}
+                                  : (GameClock){(double)period, (int)stones, 0, (double)period,
+                                                (int)stones};
+    gtp->clocks[COLOR_BLACK] = gtp->clocks[COLOR_WHITE] = gtp->settings;
     return reply(gtp, true, "%s", "");
 }
 
+/* The controller's word on one clock: `seconds` left, for `stones` moves in overtime (0:
+ * still in the main time). Without time_settings it is a clock of its own (no overtime). */
 static bool cmd_time_left(Gtp *gtp, const char *args)
 {
     char words[3][32];
@@ -176,9 +198,35 @@ static bool cmd_time_left(Gtp *gtp, const char *args)
     long seconds, stones;
     if (!split_words(args, words, 3) || !parse_color(words[0], &color)
         || !parse_long(words[1], 0, LONG_MAX, &seconds)
-        || !parse_long(words[2], 0, LONG_MAX, &stones))
+        || !parse_long(words[2], 0, INT_MAX, &stones))
         return reply(gtp, false, "syntax error: time_left takes a colour and two integers");
+    gtp->clocked = true;
+    gtp->clocks[color].left = (double)seconds;
+    gtp->clocks[color].moves = (int)stones;
     return reply(gtp, true, "%s", "");
+}
+
+/* A move's `seconds` off `color`'s clock, until the controller says otherwise. */
+static void clock_charge(Gtp *gtp, Color color, double seconds)
+{
+    GameClock *clock = &gtp->clocks[color];
+    clock->left -= seconds;
+    if (clock->moves > 0) {
+        if (--clock->moves == 0) { /* the period is played: a new one starts */
+            clock->left = clock->period;
+            clock->moves = clock->period_moves;
+        }
+    } else if (clock->left < 0 && clock->period > 0 && clock->period_moves > 0) {
+        /* the main time ran out during this move, the first of the first period */
+        clock->left += clock->period;
+        clock->moves = clock->period_moves - 1;
+        if (clock->moves == 0) {
+            clock->left = clock->period;
+            clock->moves = clock->period_moves;
+        }
+    } else {
+        clock->left += clock->increment;
+    }
 }
 
 static bool cmd_set_game(Gtp *gtp, const char *args)
@@ -261,7 +309,8 @@ static bool generate(Gtp *gtp, const char *args, bool play)
             return reply(gtp, false, "%s", error.message);
         note_plies(gtp, before, true);
     }
-    EngineRequest request = {ENGINE_THINK, 1, 0};
+    EngineRequest request = {.task = ENGINE_THINK, .lines = 1, .clocked = gtp->clocked,
+                             .clock = gtp->clocks[color]};
     gtp->have_final = false;
     bool searched = engine_run(gtp->engine, &request, on_report, gtp, &error);
     if (passed && (!play || !searched || !gtp->have_final)) { /* the game as it was */
@@ -279,8 +328,11 @@ static bool generate(Gtp *gtp, const char *args, bool play)
     int played = game_length(gtp);
     if (play && !engine_play(gtp->engine, move, eval, report->seconds, &error))
         return reply(gtp, false, "%s", error.message); /* cannot happen: searches play legal moves */
-    if (play)
+    if (play) {
         note_plies(gtp, played, false);
+        if (gtp->clocked)
+            clock_charge(gtp, color, report->seconds);
+    }
     char name[3];
     if (move == MOVE_PASS)
         return reply(gtp, true, "pass");

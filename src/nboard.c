@@ -186,17 +186,22 @@ static void on_report(void *context, const EngineReport *report)
 
 /* ---- commands ---- */
 
-static void start_task(Nboard *nboard, EngineTask task, int lines, const char *status)
+static void start_request(Nboard *nboard, const EngineRequest *request, const char *status)
 {
     OctError error;
-    EngineRequest request = {task, lines, 0};
     nboard->iterations_shown = false;
     emit(nboard, "status %s", status);
-    if (!engine_start(nboard->engine, &request, on_report, nboard, &error)) {
+    if (!engine_start(nboard->engine, request, on_report, nboard, &error)) {
         emit(nboard, "status error: %s", error.message);
-        if (task == ENGINE_THINK)
+        if (request->task == ENGINE_THINK)
             emit(nboard, "=== PA"); /* cannot happen short of no threads; never leave the GUI waiting */
     }
+}
+
+static void start_task(Nboard *nboard, EngineTask task, int lines, const char *status)
+{
+    EngineRequest request = {.task = task, .lines = lines};
+    start_request(nboard, &request, status);
 }
 
 static void command_nboard(Nboard *nboard, const char *args)
@@ -363,10 +368,22 @@ static void command_set(Nboard *nboard, const char *args)
     }
 }
 
+/* The game's clock (GGF TI, less the times of the mover's moves) caps the search; a TI
+ * that cannot be read leaves it uncapped, and says so where the GUI shows it. */
 static void command_go(Nboard *nboard, const char *args)
 {
     (void)args;
-    start_task(nboard, ENGINE_THINK, 1, "Thinking");
+    EngineRequest request = {.task = ENGINE_THINK, .lines = 1};
+    GgfRecord record;
+    Board board;
+    Color side;
+    OctError error;
+    engine_record(nboard->engine, &record);
+    engine_position(nboard->engine, &board, &side);
+    char status[ERROR_MESSAGE_SIZE + 32] = "Thinking";
+    if (!gameclock_from_record(&record, side, &request.clock, &request.clocked, &error))
+        snprintf(status, sizeof status, "Thinking (%s: no time limit)", error.message);
+    start_request(nboard, &request, status);
 }
 
 static void command_hint(Nboard *nboard, const char *args)

@@ -678,14 +678,14 @@ START_TEST(test_engine_plays_and_learns_from_the_book)
     board_init(&start);
     BookMove moves[BOOK_MAX_MOVES];
     int count = book_moves(book, &start, moves);
-    EngineRequest think = {ENGINE_THINK, 1, 0};
+    EngineRequest think = {.task = ENGINE_THINK, .lines = 1};
     Collected collected = {0};
     ck_assert(engine_run(engine, &think, collect, &collected, &error));
     ck_assert(collected.last.from_book);
     ck_assert_int_eq(collected.last.result.move, moves[0].move);
     ck_assert_int_eq(collected.last.result.score, moves[0].value * EVAL_DISC);
     ck_assert_uint_eq(collected.last.nodes, 0);
-    EngineRequest hint = {ENGINE_HINT, 64, 0};
+    EngineRequest hint = {.task = ENGINE_HINT, .lines = 64};
     ck_assert(engine_run(engine, &hint, collect, &collected, &error));
     ck_assert(collected.last.from_book);
     ck_assert_int_eq(collected.last.book_count, count);

@@ -516,7 +516,7 @@ START_TEST(test_think_hint_analyze)
     OctError error;
     play(engine, "f5d6c3");
     Collected think = {0};
-    EngineRequest request = {ENGINE_THINK, 1, 0};
+    EngineRequest request = {.task = ENGINE_THINK, .lines = 1};
     ck_assert(engine_run(engine, &request, collect, &think, &error));
     ck_assert_int_eq(think.iterations, 4);
     ck_assert_int_eq(think.positions, 1);
@@ -571,7 +571,7 @@ START_TEST(test_analysis_scores_moves_alike)
         ck_assert_msg(engine_create(&settings, &engine, &error), "%s", error.message);
         play(engine, "f5f4e3f6d3");
         Collected analysis = {0};
-        EngineRequest request = {ENGINE_ANALYZE, 1, 0};
+        EngineRequest request = {.task = ENGINE_ANALYZE, .lines = 1};
         ck_assert(engine_run(engine, &request, collect, &analysis, &error));
         ck_assert_int_eq(analysis.positions, 6); /* plies 5 .. 0 */
         for (int i = 0; i < analysis.positions; ++i) {
@@ -597,7 +597,7 @@ START_TEST(test_forced_think)
     play(engine, passes_game);
     /* game over */
     Collected over = {0};
-    EngineRequest request = {ENGINE_THINK, 1, 0};
+    EngineRequest request = {.task = ENGINE_THINK, .lines = 1};
     ck_assert(engine_run(engine, &request, collect, &over, &error));
     ck_assert_int_eq(over.last.result.move, MOVE_NONE);
     ck_assert(over.last.forced);
@@ -639,7 +639,7 @@ START_TEST(test_selective_pass_terminates)
     for (int i = 0; i < 8; ++i)
         ck_assert(game_append(&game, move_parse(moves + 2 * i, NULL), NULL));
     engine_set_game(engine, &game);
-    EngineRequest think = {ENGINE_THINK, 1, 0};
+    EngineRequest think = {.task = ENGINE_THINK, .lines = 1};
     size_t count = strlen(moves) / 2;
     for (size_t i = 8; i <= count; ++i) {
         Board board;
@@ -671,7 +671,7 @@ START_TEST(test_stop_is_prompt)
     Engine *engine = new_engine(60);
     OctError error;
     Collected collected = {0};
-    EngineRequest request = {ENGINE_HINT, 64, 0};
+    EngineRequest request = {.task = ENGINE_HINT, .lines = 64};
     ck_assert(engine_start(engine, &request, collect, &collected, &error));
     ck_assert(!engine_start(engine, &request, collect, &collected, &error)); /* busy */
     ck_assert(!engine_play(engine, move_parse("f5", NULL), NAN, NAN, &error));
@@ -728,7 +728,7 @@ START_TEST(test_configure)
     ck_assert_str_eq(engine_weights_path(engine), default_weights);
     ck_assert_str_eq(engine_notice(engine), "");
     Collected think = {0};
-    EngineRequest request = {ENGINE_THINK, 1, 0};
+    EngineRequest request = {.task = ENGINE_THINK, .lines = 1};
     ck_assert(engine_run(engine, &request, collect, &think, &error));
     ck_assert_int_eq(think.iterations, 5);
     engine_free(engine);

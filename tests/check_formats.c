@@ -14,6 +14,7 @@
 #include "board.h"
 #include "error.h"
 #include "game.h"
+#include "gameclock.h"
 #include "ggf.h"
 #include "logbook.h"
 #include "notation.h"
@@ -1221,6 +1222,108 @@ START_TEST(logbook_reports_errors_by_line)
 }
 END_TEST
 
+/* ---- game clocks ------------------------------------------------------------------------ */
+
+START_TEST(gameclock_reads_ggf_times)
+{
+    GgfClock c;
+    OctError e;
+    ck_assert(gameclock_parse_ggf("15:00", &c, &e));
+    ck_assert_double_eq(c.main, 900);
+    ck_assert_double_eq(c.increment, 0);
+    ck_assert(gameclock_parse_ggf("5:00//2:00", &c, &e));
+    ck_assert(c.main == 300 && c.increment == 0 && c.grace == 120);
+    ck_assert(gameclock_parse_ggf("1:00:00/10/", &c, &e));
+    ck_assert(c.main == 3600 && c.increment == 10 && c.grace == 0);
+    ck_assert(gameclock_parse_ggf(" 90 ", &c, &e));
+    ck_assert_double_eq(c.main, 90);
+    ck_assert(gameclock_parse_ggf("0:30.5", &c, &e));
+    ck_assert_double_eq_tol(c.main, 30.5, 1e-9);
+    static const char *const bad[] = {"", "5:x", "x", "1/2/3/4", "1:2:3:4", ":30", "/5",
+                                      "5:", "1.5:00", "0.", "-5"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+        c = (GgfClock){-1, -1, -1};
+        ck_assert_msg(!gameclock_parse_ggf(bad[i], &c, &e), "read '%s'", bad[i]);
+        ck_assert_msg(strstr(e.message, "clock TI[") != NULL, "%s", e.message);
+        ck_assert(c.main == -1 && c.increment == -1 && c.grace == -1); /* untouched */
+    }
+}
+END_TEST
+
+/* A side's clock: TI's main time less that side's move times, plus its increments; the
+ * other side's times and the passes do not count, TI[0] and no TI are no clock. */
+START_TEST(gameclock_from_records)
+{
+    const char *text =
+        "(;GM[Othello]TI[1:00/2]BO[8 ---------------------------O*------*O---------------------"
+        "------ *]B[F5//10.5]W[f6//3]B[e6]W[f4//4];)";
+    GgfRecord r;
+    OctError e;
+    ck_assert_msg(ggf_parse(text, &r, NULL, &e), "%s", e.message);
+    GameClock clock;
+    bool present = false;
+    ck_assert(gameclock_from_record(&r, COLOR_BLACK, &clock, &present, &e));
+    ck_assert(present);
+    ck_assert_double_eq_tol(clock.left, 60 - 10.5 + 2 * 2, 1e-9);
+    ck_assert(clock.moves == 0 && clock.increment == 2);
+    ck_assert(gameclock_from_record(&r, COLOR_WHITE, &clock, &present, &e));
+    ck_assert_double_eq_tol(clock.left, 60 - 7 + 2 * 2, 1e-9);
+
+    snprintf(r.clock, sizeof r.clock, "0");
+    present = true;
+    ck_assert(gameclock_from_record(&r, COLOR_BLACK, &clock, &present, &e));
+    ck_assert(!present);
+    r.clock[0] = '\0';
+    present = true;
+    ck_assert(gameclock_from_record(&r, COLOR_BLACK, &clock, &present, &e));
+    ck_assert(!present);
+    snprintf(r.clock, sizeof r.clock, "15:0O");
+    present = true;
+    ck_assert(!gameclock_from_record(&r, COLOR_BLACK, &clock, &present, &e));
+    ck_assert_error_has(e, "clock TI[15:0O]");
+}
+END_TEST
+
+/* The share of a move: within what the clock holds, larger with fewer moves to go, the
+ * increment spent ahead only when the clock covers it, overtime's share once the main time
+ * is nearly spent. */
+START_TEST(gameclock_budgets)
+{
+    GameClock clock = {60, 0, 0, 0, 0};
+    double opening = gameclock_budget(&clock, 60);
+    double solve = gameclock_budget(&clock, 20);
+    double last = gameclock_budget(&clock, 2);
+    ck_assert(opening > 0 && opening < solve && solve < last);
+    ck_assert(last <= 30); /* never more than half of the clock */
+    ck_assert(opening * 26 <= 60);
+    for (int empties = 0; empties <= 60; ++empties) { /* the whole game fits the clock */
+        GameClock run = {60, 0, 0, 0, 0};
+        double spent = 0;
+        for (int e = empties; e >= 0; e -= 2) {
+            double share = gameclock_budget(&run, e);
+            spent += share;
+            run.left -= share;
+        }
+        ck_assert_msg(spent < 60, "%d empties: %.2f s", empties, spent);
+    }
+    clock = (GameClock){0.1, 0, 0, 0, 0}; /* nothing left: the minimum, never 0 */
+    ck_assert(gameclock_budget(&clock, 30) > 0);
+    ck_assert(gameclock_budget(&clock, 30) < 0.1);
+    clock = (GameClock){-3, 0, 0, 0, 0}; /* overspent */
+    ck_assert(gameclock_budget(&clock, 30) > 0);
+    clock = (GameClock){10, 5, 0, 0, 0}; /* in a period: 10 s for 5 moves */
+    double share = gameclock_budget(&clock, 40);
+    ck_assert(share > 1.5 && share < 2);
+    clock = (GameClock){60, 0, 10, 0, 0}; /* an increment is spent ahead */
+    ck_assert(gameclock_budget(&clock, 40) > gameclock_budget(&(GameClock){60, 0, 0, 0, 0}, 40) + 8);
+    clock = (GameClock){1, 0, 10, 0, 0}; /* but not beyond what the clock holds now */
+    ck_assert(gameclock_budget(&clock, 40) < 1);
+    clock = (GameClock){0.5, 0, 0, 30, 10}; /* main time nearly spent, overtime next */
+    share = gameclock_budget(&clock, 40);
+    ck_assert(share > 2 && share < 3);
+}
+END_TEST
+
 /* ---- suite ------------------------------------------------------------------------------ */
 
 static Suite *formats_suite(void)
@@ -1246,6 +1349,12 @@ static Suite *formats_suite(void)
     tcase_add_test(ggf, ggf_rejects_malformed_records);
     tcase_add_test(ggf, ggf_reads_files);
     suite_add_tcase(suite, ggf);
+
+    TCase *gameclock = tcase_create("gameclock");
+    tcase_add_test(gameclock, gameclock_reads_ggf_times);
+    tcase_add_test(gameclock, gameclock_from_records);
+    tcase_add_test(gameclock, gameclock_budgets);
+    suite_add_tcase(suite, gameclock);
 
     TCase *wthor = tcase_create("wthor");
     tcase_add_checked_fixture(wthor, make_dir, remove_dir);

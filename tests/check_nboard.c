@@ -1010,6 +1010,46 @@ START_TEST(test_quit_command)
 }
 END_TEST
 
+/* The game's clock caps `go`: at level 60, a search without end, black with 1 s left of
+ * TI[0:03] answers, within that second by its own count (=== MOVE/EVAL/TIME); a clock that
+ * cannot be read is named in the status line, and the level alone rules. */
+START_TEST(test_clock_caps_go)
+{
+    Child child;
+    ck_assert(start(&child));
+    const char *ggf = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[0:03]TY[8]BO[8 "
+                      "---------------------------O*------*O--------------------------- *]"
+                      "B[F5//1.5]W[F6//1.25]B[E6//0.5]W[F4//2];)";
+    char text[1024];
+    snprintf(text, sizeof text, "nboard 2\nset depth 60\nset game %s\nping 1\ngo\n", ggf);
+    child_send(&child, text);
+    expect_pong(&child, 1, NULL);
+    char *line = expect(&child, "===", 120, NULL);
+    Game game = parse_game(ggf);
+    check_answer(line, &game);
+    const char *time = strrchr(line, '/');
+    ck_assert_msg(time && time - line > 6 && atof(time + 1) < 1.0, "%s", line);
+    free(line);
+
+    snprintf(text, sizeof text,
+             "set depth 2\nset game (;GM[Othello]TI[soon]BO[8 "
+             "---------------------------O*------*O--------------------------- *];)\n"
+             "ping 2\ngo\n");
+    child_send(&child, text);
+    expect_pong(&child, 2, NULL);
+    line = expect(&child, "status", 30, NULL);
+    ck_assert_msg(strstr(line, "clock TI[soon]") && strstr(line, "no time limit"), "%s", line);
+    free(line);
+    line = expect(&child, "===", 30, NULL);
+    Game start;
+    game_init(&start);
+    check_answer(line, &start);
+    free(line);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
 int main(void)
 {
     session_home();
@@ -1022,6 +1062,7 @@ int main(void)
     tcase_add_test(tc, test_passes_record_move_hint);
     tcase_add_test(tc, test_wld_hints_and_go);
     tcase_add_test(tc, test_forced_positions);
+    tcase_add_test(tc, test_clock_caps_go);
     tcase_add_test(tc, test_ping_stops_search);
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_analyze);

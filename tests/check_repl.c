@@ -229,6 +229,36 @@ START_TEST(test_gtp_protocol)
 }
 END_TEST
 
+/* A GTP clock caps genmove: at depth 60, a search without end, each move comes within the
+ * clock; the clock is charged by the engine itself between the controller's time_left. */
+START_TEST(test_gtp_clock)
+{
+    static const char *const args[] = {"--gtp", "--threads", "1", "--hash", "16", "--no-book",
+                                       "--depth", "60", "--exact", "40", NULL};
+    char *out = run_args(args,
+                         "1 time_settings 3 0 0\n2 genmove b\n3 genmove w\n4 genmove b\n"
+                         "5 time_left white 2 0\n6 genmove w\n7 time_settings 0 4 4\n"
+                         "8 genmove b\n9 time_left w 1 3\n10 genmove w\n"
+                         "11 time_settings 1 x 0\n12 time_left purple 1 0\n",
+                         0);
+    for (int id = 2; id <= 10; ++id) {
+        if (id == 5 || id == 7 || id == 9)
+            continue;
+        char want[16];
+        snprintf(want, sizeof want, "=%d ", id);
+        const char *answer = strstr(out, want);
+        ck_assert_msg(answer && answer[strlen(want)] >= 'A' && answer[strlen(want)] <= 'H',
+                      "no move for %d:\n%s", id, out);
+    }
+    assert_has(out, "=5\n\n");
+    assert_has(out, "=7\n\n");
+    assert_has(out, "=9\n\n");
+    assert_has(out, "?11 syntax error: time_settings takes three integers\n\n");
+    assert_has(out, "?12 syntax error: time_left takes a colour and two integers\n\n");
+    free(out);
+}
+END_TEST
+
 START_TEST(test_game_commands)
 {
     char *out = run_script(
@@ -857,6 +887,7 @@ int main(void)
     tcase_add_test(pipes, test_pipe_has_no_prompt_or_colour);
     tcase_add_test(pipes, test_script_exit_status);
     tcase_add_test(pipes, test_gtp_protocol);
+    tcase_add_test(pipes, test_gtp_clock);
     tcase_add_test(pipes, test_game_commands);
     tcase_add_test(pipes, test_search_commands);
     tcase_add_test(pipes, test_selective_depths_marked);

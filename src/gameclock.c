@@ -1,0 +1,149 @@
+#include "gameclock.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+enum {
+    /* from about here an exact solve has played the game out: the mover's moves below it
+     * take no time and get no share */
+    CLOCK_QUICK_EMPTIES = 8,
+    CLOCK_MIN_SHARES = 2, /* never more than half of what is left on a move */
+    CLOCK_FIELD_SIZE = 32
+};
+
+/* seconds between the GUI's clock and the engine's (pipes, scheduling, the search's stop):
+ * a fixed part and a part that grows with the clock, where a slip costs less */
+static const double CLOCK_LAG = 0.25, CLOCK_LAG_SHARE = 0.02;
+/* of each increment, the part a move spends ahead of receiving it */
+static const double CLOCK_INCREMENT_SHARE = 0.9;
+static const double CLOCK_MIN_BUDGET = 0.005;
+
+double gameclock_budget(const GameClock *clock, int empties)
+{
+    double usable = clock->left - CLOCK_LAG - CLOCK_LAG_SHARE * clock->left;
+    double share;
+    if (clock->moves > 0) {
+        share = usable / clock->moves;
+    } else {
+        int shares = (empties - CLOCK_QUICK_EMPTIES + 1) / 2;
+        if (shares < CLOCK_MIN_SHARES)
+            shares = CLOCK_MIN_SHARES;
+        share = usable / shares + CLOCK_INCREMENT_SHARE * clock->increment;
+        if (share > usable) /* an increment arrives after the move, not during it */
+            share = usable;
+        /* with overtime to follow, the main time running out loses nothing: the move
+         * then ends within the first period */
+        if (clock->period > 0 && clock->period_moves > 0) {
+            double overtime = (clock->period - CLOCK_LAG - CLOCK_LAG_SHARE * clock->period)
+                            / clock->period_moves;
+            if (overtime > share)
+                share = overtime;
+        }
+    }
+    return share > CLOCK_MIN_BUDGET ? share : CLOCK_MIN_BUDGET;
+}
+
+/* One TI field, [[H:]M:]S: false when it is none. */
+static bool parse_duration(const char *text, double *seconds)
+{
+    double total = 0;
+    int parts = 0;
+    const char *at = text;
+    while (*at == ' ')
+        ++at;
+    if (*at == '\0') { /* an empty field is 0 */
+        *seconds = 0;
+        return true;
+    }
+    for (;;) {
+        if (!isdigit((unsigned char)*at))
+            return false;
+        double value = 0;
+        while (isdigit((unsigned char)*at))
+            value = value * 10 + (*at++ - '0');
+        if (*at == '.') { /* a fraction: the seconds only */
+            double scale = 0.1;
+            ++at;
+            if (!isdigit((unsigned char)*at))
+                return false;
+            while (isdigit((unsigned char)*at)) {
+                value += scale * (*at++ - '0');
+                scale /= 10;
+            }
+            while (*at == ' ')
+                ++at;
+            if (*at != '\0')
+                return false;
+        }
+        total = total * 60 + value;
+        if (++parts > 3 || total > 1e9)
+            return false;
+        while (*at == ' ')
+            ++at;
+        if (*at == '\0')
+            break;
+        if (*at++ != ':')
+            return false;
+    }
+    *seconds = total;
+    return true;
+}
+
+bool gameclock_parse_ggf(const char *text, GgfClock *clock, OctError *error)
+{
+    double fields[3] = {0, 0, 0};
+    const char *at = text;
+    for (int i = 0;; ++i) {
+        const char *slash = strchr(at, '/');
+        size_t length = slash ? (size_t)(slash - at) : strlen(at);
+        char field[CLOCK_FIELD_SIZE];
+        if (i >= 3 || length >= sizeof field)
+            return error_set(error, "clock TI[%.40s]: expected MAIN[/INCREMENT[/GRACE]], "
+                             "each [[H:]M:]S", text);
+        memcpy(field, at, length);
+        field[length] = '\0';
+        if (!parse_duration(field, &fields[i]) || (i == 0 && length == 0))
+            return error_set(error, "clock TI[%.40s]: '%s' is not a time ([[H:]M:]S)", text,
+                             field);
+        if (!slash)
+            break;
+        at = slash + 1;
+    }
+    *clock = (GgfClock){fields[0], fields[1], fields[2]};
+    return true;
+}
+
+bool gameclock_from_record(const GgfRecord *record, Color side, GameClock *clock,
+                           bool *present, OctError *error)
+{
+    const char *text = record->clock;
+    while (*text == ' ')
+        ++text;
+    if (*text == '\0') {
+        *present = false;
+        return true;
+    }
+    GgfClock ggf;
+    if (!gameclock_parse_ggf(text, &ggf, error))
+        return false;
+    if (ggf.main <= 0 && ggf.increment <= 0) { /* TI[0]: an untimed game */
+        *present = false;
+        return true;
+    }
+    double left = ggf.main;
+    const Game *game = &record->game;
+    for (int i = 0; i < game->move_count; ++i) {
+        Color mover = (i & 1) ? (Color)(1 - game->start_side) : game->start_side;
+        /* a pass is no move of the mover's: it earns no increment */
+        if (mover != side || game->moves[i] == MOVE_PASS)
+            continue;
+        if (!isnan(record->times[i]) && record->times[i] > 0)
+            left -= record->times[i];
+        left += ggf.increment;
+    }
+    *clock = (GameClock){left, 0, ggf.increment, 0, 0};
+    *present = true;
+    return true;
+}

@@ -1,0 +1,45 @@
+/* A game clock as the GUIs describe it (GGF's TI tag with the seconds of each move, GTP's
+ * time_settings and time_left), and the share of it that one move may spend. Searches are
+ * budgeted by depth; a clock only caps them, so that a short game is never lost on time. */
+#ifndef OCTUPLE_GAMECLOCK_H
+#define OCTUPLE_GAMECLOCK_H
+
+#include <stdbool.h>
+
+#include "board.h"
+#include "error.h"
+#include "ggf.h"
+
+typedef struct GameClock {
+    double left;      /* seconds on the mover's clock now */
+    int moves;        /* > 0: that many moves are due within `left` (an overtime period);
+                         0: `left` is for the rest of the game */
+    double increment; /* seconds added after each move (Fischer), 0 for none */
+    double period;    /* once `left` runs out: seconds for each further `period_moves` moves
+                         (Canadian overtime), 0 for none */
+    int period_moves;
+} GameClock;
+
+/* The seconds the move of a position with `empties` empty squares may spend: the clock left
+ * shared over the mover's moves until the last few (which an exact solve plays at once),
+ * less a margin for the delay between the GUI's clock and the engine; never more than the
+ * clock holds. Always positive: a search's first iteration (microseconds) always runs. */
+double gameclock_budget(const GameClock *clock, int empties);
+
+/* GGF's TI value: "MAIN[/INCREMENT[/GRACE]]", each field [[H:]M:]S, seconds possibly with
+ * a fraction, an empty field meaning 0 ("15:00//2:00"). */
+typedef struct GgfClock {
+    double main;
+    double increment;
+    double grace; /* GGS's extension once the main time is spent: kept in reserve here */
+} GgfClock;
+bool gameclock_parse_ggf(const char *text, GgfClock *clock, OctError *error);
+
+/* The clock of `side` in a record: TI's main time, less the seconds of that side's moves
+ * (moves without a time count nothing), plus the increments they earned; `present` says
+ * whether the record has a clock at all (no TI, or TI[0], is an untimed game). False with an error naming the value when its TI
+ * cannot be read (nothing written then). */
+bool gameclock_from_record(const GgfRecord *record, Color side, GameClock *clock,
+                           bool *present, OctError *error);
+
+#endif
