@@ -573,6 +573,14 @@ MatchStatus match_engine_moved(MatchEngine *engine, Color mover, int move, const
     return match_engine_send(engine, line, timeout);
 }
 
+MatchStatus match_engine_clock(MatchEngine *engine, const char *command, double timeout)
+{
+    if (engine->spec->protocol != MATCH_GTP)
+        return MATCH_OK;
+    MatchStatus status = gtp_command(engine, command, timeout, NULL, 0);
+    return status == MATCH_REFUSED ? MATCH_OK : status;
+}
+
 MatchStatus match_engine_go(MatchEngine *engine, Color side, double timeout, char *reply,
                             size_t size)
 {

@@ -96,6 +96,11 @@ MatchStatus match_engine_new_game(MatchEngine *engine, const char *ggf_line,
  * `play COLOUR pass`). */
 MatchStatus match_engine_moved(MatchEngine *engine, Color mover, int move, const char *mli,
                                bool own, double timeout);
+/* A word on the clocks, for the engines that take one: GTP engines get `command`
+ * (`time_settings ...`, `time_left ...`), and one that refuses it plays on without (the runner
+ * keeps the clocks all the same); NBoard engines get nothing, since the GGF already tells
+ * them (TI, and each move's seconds). */
+MatchStatus match_engine_clock(MatchEngine *engine, const char *command, double timeout);
 /* The engine's move for `side`, the text of its answer in `reply`: NBoard, ping N and go,
  * then the `===` line after `pong N` (other lines are ignored, like the GUI does); GTP,
  * `genmove COLOUR` (the engine plays the move on its own board). */

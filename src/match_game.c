@@ -115,9 +115,49 @@ static void format_mli(int move, double eval, double seconds, char *out, size_t 
         snprintf(out, size, "%s//%.3f", name, seconds);
 }
 
-void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *engines[2],
-                     double timeout, MatchGameOutcome *outcome)
+/* M:SS, or M:SS.mmm */
+static int format_duration(double seconds, char *out, size_t size)
 {
+    long millis = lround(seconds * 1000);
+    long whole = millis / 1000;
+    if (millis % 1000)
+        return snprintf(out, size, "%ld:%02ld.%03ld", whole / 60, whole % 60, millis % 1000);
+    return snprintf(out, size, "%ld:%02ld", whole / 60, whole % 60);
+}
+
+void match_clock_format(const MatchClock *clock, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (!clock || clock->main <= 0)
+        return;
+    int used = format_duration(clock->main, out, size);
+    if (clock->increment > 0 && used > 0 && (size_t)used + 1 < size) {
+        out[used] = '/';
+        format_duration(clock->increment, out + used + 1, size - (size_t)used - 1);
+    }
+}
+
+/* `command` for a GTP engine's clock; false (the fault set) when the engine failed. */
+static bool send_clock(MatchGameOutcome *outcome, MatchEngine *engines[2], Color side,
+                       const char *command, double timeout)
+{
+    MatchStatus status = match_engine_clock(engines[side], command, timeout);
+    if (status == MATCH_INTERRUPTED) {
+        outcome->interrupted = true;
+        return false;
+    }
+    if (status != MATCH_OK) {
+        engine_failed(outcome, engines, side, status, "the clock");
+        return false;
+    }
+    return true;
+}
+
+void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *engines[2],
+                     double timeout, const MatchClock *clock, MatchGameOutcome *outcome)
+{
+    bool clocked = clock && clock->main > 0;
+    double left[2] = {clocked ? clock->main : 0, clocked ? clock->main : 0};
     memset(outcome, 0, sizeof *outcome);
     outcome->record = *header;
     GgfRecord *record = &outcome->record;
@@ -150,6 +190,13 @@ void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *
                 engine_failed(outcome, engines, (Color)c, status, "setting up the game");
                 goto finish;
             }
+            char command[64];
+            snprintf(command, sizeof command, "time_settings %ld 0 0", (long)clock->main);
+            if (clocked && !send_clock(outcome, engines, (Color)c, command, timeout)) {
+                if (outcome->interrupted)
+                    return;
+                goto finish;
+            }
         }
     }
 
@@ -161,18 +208,55 @@ void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *
         if (board_is_over(&board))
             break;
         char reply[MATCH_LINE_SIZE];
+        /* the clock, when it holds less than the per-move timeout, is the move's deadline */
+        double move_timeout = timeout;
+        bool clock_bound = clocked && left[side] < timeout;
+        if (clocked) {
+            char command[64];
+            snprintf(command, sizeof command, "time_left %s %ld 0",
+                     side == COLOR_BLACK ? "black" : "white",
+                     left[side] > 0 ? (long)left[side] : 0L);
+            if (!send_clock(outcome, engines, side, command, timeout)) {
+                if (outcome->interrupted)
+                    return;
+                goto finish;
+            }
+            if (clock_bound)
+                move_timeout = left[side] > 0 ? left[side] : 0.001;
+        }
         double start = match_now();
-        MatchStatus status = match_engine_go(engines[side], side, timeout, reply, sizeof reply);
-        double seconds = round((match_now() - start) * 1000) / 1000;
+        MatchStatus status = match_engine_go(engines[side], side, move_timeout, reply,
+                                             sizeof reply);
+        double spent = match_now() - start;
+        double seconds = round(spent * 1000) / 1000;
         if (status == MATCH_INTERRUPTED) {
             outcome->interrupted = true;
             return;
+        }
+        if (status == MATCH_TIMEOUT && clock_bound) {
+            char detail[96];
+            match_engine_kill(engines[side], 0.0);
+            snprintf(detail, sizeof detail, "lost on time (%.3f s on its clock at the move)",
+                     left[side]);
+            set_fault(outcome, engines, side, FAULT_TIMEOUT, detail);
+            outcome->restart[side] = true;
+            goto finish;
         }
         if (status != MATCH_OK) {
             engine_failed(outcome, engines, side, status,
                           engines[side]->spec->protocol == MATCH_GTP ? "genmove" : "go");
             goto finish;
         }
+        if (clocked && spent > left[side]) { /* the answer came, but after the flag fell */
+            char detail[128];
+            snprintf(detail, sizeof detail,
+                     "lost on time (answered after %.3f s with %.3f s on its clock)", spent,
+                     left[side]);
+            set_fault(outcome, engines, side, FAULT_TIMEOUT, detail);
+            goto finish;
+        }
+        if (clocked)
+            left[side] += clock->increment - spent;
         int move;
         double eval, reported;
         char detail[MATCH_LINE_SIZE + 64];

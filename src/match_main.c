@@ -70,6 +70,7 @@ typedef struct Options {
     int concurrency;
     double timeout;
     double start_timeout;
+    MatchClock clock;
     const char *output;
     bool resume, force, quiet;
     const char *log_path;
@@ -105,6 +106,10 @@ static void usage(FILE *out)
           "                              generate them)\n"
           "Running:\n"
           "  --concurrency N             games at a time (default: the number of cores)\n"
+          "  --clock SECONDS[/INCREMENT] each side's clock per game, INCREMENT more after\n"
+          "                              each move (GGF TI, GTP time_settings/time_left);\n"
+          "                              a side whose clock runs out loses on time\n"
+          "                              (default: none)\n"
           "  --timeout SECONDS           per move (default 60)\n"
           "  --start-timeout SECONDS     for an engine to start and answer its first ping\n"
           "                              (default: the --timeout)\n"
@@ -147,6 +152,27 @@ static void default_name(MatchEngineSpec *spec)
             *c = '_';
 }
 
+/* SECONDS[/INCREMENT]: whole seconds from 1 (GTP clocks count whole seconds), an increment
+ * from 0, both to the millisecond at most. */
+static bool parse_clock(const char *text, MatchClock *clock)
+{
+    char main_text[32];
+    const char *slash = strchr(text, '/');
+    size_t length = slash ? (size_t)(slash - text) : strlen(text);
+    if (length >= sizeof main_text)
+        return false;
+    memcpy(main_text, text, length);
+    main_text[length] = '\0';
+    MatchClock read = {0, 0};
+    if (!parse_double(main_text, 1, 1e6, &read.main)
+        || (slash && !parse_double(slash + 1, 0, 1e6, &read.increment))
+        || fabs(read.main * 1000 - round(read.main * 1000)) > 1e-6
+        || fabs(read.increment * 1000 - round(read.increment * 1000)) > 1e-6)
+        return false;
+    *clock = read;
+    return true;
+}
+
 /* Returns 0 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, Options *options)
 {
@@ -154,7 +180,7 @@ static int parse_options(int argc, char **argv, Options *options)
         OPT_ENGINE1 = 256, OPT_ENGINE2, OPT_DIR1, OPT_DIR2, OPT_NAME1, OPT_NAME2, OPT_DEPTH,
         OPT_DEPTH1, OPT_DEPTH2, OPT_PROTOCOL1, OPT_PROTOCOL2, OPT_MERGE, OPT_OPENINGS, OPT_PAIRS, OPT_PLIES, OPT_BALANCE,
         OPT_SEARCH_DEPTH, OPT_SEED, OPT_WEIGHTS, OPT_SAVE, OPT_CONCURRENCY, OPT_TIMEOUT, OPT_START_TIMEOUT,
-        OPT_OUTPUT, OPT_RESUME, OPT_FORCE, OPT_LOG, OPT_QUIET, OPT_HELP, OPT_VERSION
+        OPT_CLOCK, OPT_OUTPUT, OPT_RESUME, OPT_FORCE, OPT_LOG, OPT_QUIET, OPT_HELP, OPT_VERSION
     };
     static const struct option longs[] = {
         {"engine1", required_argument, NULL, OPT_ENGINE1},
@@ -180,6 +206,7 @@ static int parse_options(int argc, char **argv, Options *options)
         {"concurrency", required_argument, NULL, OPT_CONCURRENCY},
         {"timeout", required_argument, NULL, OPT_TIMEOUT},
         {"start-timeout", required_argument, NULL, OPT_START_TIMEOUT},
+        {"clock", required_argument, NULL, OPT_CLOCK},
         {"output", required_argument, NULL, OPT_OUTPUT},
         {"resume", no_argument, NULL, OPT_RESUME},
         {"force", no_argument, NULL, OPT_FORCE},
@@ -304,6 +331,9 @@ static int parse_options(int argc, char **argv, Options *options)
             break;
         case OPT_START_TIMEOUT:
             bad = !parse_double(optarg, 0.01, 1e6, &options->start_timeout);
+            break;
+        case OPT_CLOCK:
+            bad = !parse_clock(optarg, &options->clock);
             break;
         case OPT_OUTPUT:
             options->output = optarg;
@@ -498,6 +528,7 @@ int main(int argc, char **argv)
     config.concurrency = options.concurrency;
     config.timeout = options.timeout;
     config.start_timeout = options.start_timeout;
+    config.clock = options.clock;
     config.output = output;
     config.resume = options.resume;
     config.overwrite = options.force;
@@ -507,10 +538,12 @@ int main(int argc, char **argv)
     config.progress_tty = tty;
     config.stop = &interrupted;
 
-    fprintf(stdout, "%s vs %s: %zu openings (%s), %zu games, %d at a time, %g s per move\n",
+    char clock[GGF_TEXT_SIZE];
+    match_clock_format(&config.clock, clock, sizeof clock);
+    fprintf(stdout, "%s vs %s: %zu openings (%s), %zu games, %d at a time, %g s per move%s%s\n",
             config.engines[0].name, config.engines[1].name, count,
             options.openings_path ? options.openings_path : "generated", 2 * count,
-            config.concurrency, config.timeout);
+            config.concurrency, config.timeout, clock[0] ? ", a clock of " : "", clock);
     fflush(stdout);
     MatchStats stats;
     MatchRunInfo info;

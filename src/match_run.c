@@ -86,6 +86,11 @@ bool match_result_from_record(const MatchConfig *config, const GgfRecord *record
         return error_set(error, "game %d: PB[%s] PW[%s], expected %s and %s", g, record->black,
                          record->white, config->engines[black].name,
                          config->engines[1 - black].name);
+    char clock[GGF_TEXT_SIZE];
+    match_clock_format(&config->clock, clock, sizeof clock);
+    if (strcmp(record->clock, clock))
+        return error_set(error, "game %d: TI[%s], but this match plays %s%s%s", g, record->clock,
+                         clock[0] ? "TI[" : "no clock", clock, clock[0] ? "]" : "");
 
     int black_score;
     bool forfeit = strchr(record->result, ':') != NULL;
@@ -283,6 +288,7 @@ static void *worker(void *argument)
         snprintf(header.white, sizeof header.white, "%s", config->engines[1 - black].name);
         date_now(header.date, sizeof header.date);
         snprintf(header.type, sizeof header.type, "8");
+        match_clock_format(&config->clock, header.clock, sizeof header.clock);
         MatchGameOutcome *outcome = malloc(sizeof *outcome);
         if (!outcome) {
             OctError error;
@@ -293,7 +299,7 @@ static void *worker(void *argument)
             break;
         }
         match_game_play(&header, &config->openings[opening_of(g)], by_color, config->timeout,
-                        outcome);
+                        &config->clock, outcome);
         if (outcome->interrupted) {
             free(outcome);
             break;

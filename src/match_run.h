@@ -15,6 +15,7 @@
 
 #include "ggf.h"
 #include "match_engine.h"
+#include "match_game.h"
 #include "match_stats.h"
 
 typedef struct MatchConfig {
@@ -23,6 +24,7 @@ typedef struct MatchConfig {
     size_t opening_count;
     int concurrency;         /* worker threads, >= 1 */
     double timeout;          /* seconds per move */
+    MatchClock clock;        /* each side's clock per game (main 0: none) */
     double start_timeout;    /* seconds for the start-up handshake; 0: `timeout` */
     const char *output;      /* GGF file; NULL: games are not saved */
     bool resume;             /* continue `output` */
@@ -47,7 +49,7 @@ bool match_run(const MatchConfig *config, MatchStats *stats, MatchRunInfo *info,
                OctError *error);
 
 /* The game number and result of a record written by the runner, checked against the match:
- * opening, engine names, result (a finished game, or a forfeit "+N:r"/"+N:t"). */
+ * opening, engine names, clock (TI), result (a finished game, or a forfeit "+N:r"/"+N:t"). */
 bool match_result_from_record(const MatchConfig *config, const GgfRecord *record, int *game,
                               MatchResult *result, OctError *error);
 

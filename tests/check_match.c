@@ -1154,6 +1154,69 @@ START_TEST(test_octuple_gtp)
 }
 END_TEST
 
+/* Clocks (--clock): every record carries TI; engines within their clocks play on (the GTP
+ * fake answers time_settings and time_left as unknown commands, which costs it nothing); an
+ * engine slower than its clock loses each game on time, killed at the flag and restarted;
+ * a match resumes only with the clock it was played with. */
+START_TEST(test_clock)
+{
+    Run run;
+    run_setup(&run, OPENINGS, fake("--play first --delay 0.01"), fake("--gtp --play hash"));
+    run.config.engines[1].protocol = MATCH_GTP;
+    run.config.clock = (MatchClock){30, 0.5};
+    run_go(&run);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert_int_eq(run.stats.games, 8);
+    ck_assert_int_eq(run.stats.forfeits[0] + run.stats.forfeits[1], 0);
+    ck_assert_int_eq(count_of(run.ggf, "TI[0:30/0:00.500]"), 8);
+    run_free(&run);
+
+    /* 0.3 s a move on a clock of 1 s: the flag falls at its fourth move */
+    run_setup(&run, OPENINGS, fake("--play first --delay 0.3"), fake("--play hash"));
+    run.config.clock = (MatchClock){1, 0};
+    run_go(&run);
+    ck_assert_msg(run.ok, "%s", run.error.message);
+    ck_assert_int_eq(run.stats.games, 8);
+    ck_assert_int_eq(run.stats.forfeits[0], 8);
+    ck_assert_int_eq(run.stats.forfeits[1], 0);
+    ck_assert_int_eq(count_of(run.log, "timed out: lost on time"), 8);
+    ck_assert_int_eq(count_of(run.ggf, ":t]"), 8);
+    ck_assert_int_eq(count_of(run.ggf, "TI[0:01]"), 8);
+
+    run.config.clock = (MatchClock){2, 0};
+    run.config.resume = true;
+    run_go(&run);
+    ck_assert(!run.ok);
+    ck_assert_msg(strstr(run.error.message, "TI[0:01], but this match plays TI[0:02]"), "%s",
+                  run.error.message);
+    run_free(&run);
+}
+END_TEST
+
+/* Octuple under a clock, over NBoard (the GGF's TI and move times) and GTP (time_settings,
+ * time_left): at depth 60, searches without end, every move comes within its clock. */
+START_TEST(test_octuple_clock)
+{
+    static const char *const openings = "f5d6c3d3c4f4f6f3\n";
+    for (int p = 0; p < 2; ++p) {
+        char one[MATCH_COMMAND_SIZE];
+        snprintf(one, sizeof one, "%s --%s --threads 1 --hash 8 --no-book --depth 60 --exact 40",
+                 OCTUPLE_BINARY, p ? "gtp" : "nboard");
+        Run run;
+        run_setup(&run, openings, one, fake("--play hash"));
+        run.config.engines[0].protocol = p ? MATCH_GTP : MATCH_NBOARD;
+        run.config.engines[0].depth = p ? 0 : 60;
+        run.config.clock = (MatchClock){2, 0};
+        run.config.concurrency = 1;
+        run_go(&run);
+        ck_assert_msg(run.ok, "%s", run.error.message);
+        ck_assert_int_eq(run.stats.games, 2);
+        ck_assert_msg(run.stats.forfeits[0] + run.stats.forfeits[1] == 0, "%s", run.log);
+        run_free(&run);
+    }
+}
+END_TEST
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -1182,6 +1245,8 @@ int main(void)
     tcase_add_test(tc, test_gtp_engines);
     tcase_add_test(tc, test_gtp_faults);
     tcase_add_test(tc, test_octuple_gtp);
+    tcase_add_test(tc, test_clock);
+    tcase_add_test(tc, test_octuple_clock);
     tcase_add_test(tc, test_start_failures);
     tcase_add_test(tc, test_passes);
     tcase_add_test(tc, test_resume);
