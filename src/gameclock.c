@@ -45,46 +45,45 @@ double gameclock_budget(const GameClock *clock, int empties)
     return share > CLOCK_MIN_BUDGET ? share : CLOCK_MIN_BUDGET;
 }
 
-/* One TI field, [[H:]M:]S: false when it is none. */
+/* One TI field, [[H:]M:]S, blanks around it; GGS may follow it with a modifier (",N20",
+ * ",30"), which is read past and not used. An empty field is 0. False when it is none. */
 static bool parse_duration(const char *text, double *seconds)
 {
+    const char *at = text, *end = strchr(text, ',');
+    if (end) {
+        for (const char *c = end + 1; *c; ++c)
+            if (!isalnum((unsigned char)*c) && *c != ' ')
+                return false;
+    } else {
+        end = text + strlen(text);
+    }
+    while (at < end && *at == ' ')
+        ++at;
+    while (end > at && end[-1] == ' ')
+        --end;
     double total = 0;
     int parts = 0;
-    const char *at = text;
-    while (*at == ' ')
-        ++at;
-    if (*at == '\0') { /* an empty field is 0 */
-        *seconds = 0;
-        return true;
-    }
-    for (;;) {
+    while (at < end) {
         if (!isdigit((unsigned char)*at))
             return false;
         double value = 0;
-        while (isdigit((unsigned char)*at))
+        while (at < end && isdigit((unsigned char)*at))
             value = value * 10 + (*at++ - '0');
-        if (*at == '.') { /* a fraction: the seconds only */
+        if (at < end && *at == '.') { /* a fraction: the last part only */
             double scale = 0.1;
-            ++at;
-            if (!isdigit((unsigned char)*at))
+            if (++at == end || !isdigit((unsigned char)*at))
                 return false;
-            while (isdigit((unsigned char)*at)) {
+            while (at < end && isdigit((unsigned char)*at)) {
                 value += scale * (*at++ - '0');
                 scale /= 10;
             }
-            while (*at == ' ')
-                ++at;
-            if (*at != '\0')
+            if (at != end)
                 return false;
         }
         total = total * 60 + value;
         if (++parts > 3 || total > 1e9)
             return false;
-        while (*at == ' ')
-            ++at;
-        if (*at == '\0')
-            break;
-        if (*at++ != ':')
+        if (at < end && (*at++ != ':' || at == end))
             return false;
     }
     *seconds = total;
@@ -104,7 +103,7 @@ bool gameclock_parse_ggf(const char *text, GgfClock *clock, OctError *error)
                              "each [[H:]M:]S", text);
         memcpy(field, at, length);
         field[length] = '\0';
-        if (!parse_duration(field, &fields[i]) || (i == 0 && length == 0))
+        if (!parse_duration(field, &fields[i]))
             return error_set(error, "clock TI[%.40s]: '%s' is not a time ([[H:]M:]S)", text,
                              field);
         if (!slash)
@@ -128,21 +127,25 @@ bool gameclock_from_record(const GgfRecord *record, Color side, GameClock *clock
     GgfClock ggf;
     if (!gameclock_parse_ggf(text, &ggf, error))
         return false;
-    if (ggf.main <= 0 && ggf.increment <= 0) { /* TI[0]: an untimed game */
+    if (ggf.main <= 0 && ggf.increment <= 0 && ggf.grace <= 0) { /* TI[0]: untimed */
         *present = false;
         return true;
     }
+    /* the moves played under the clock are those with a time (an opening set up before
+     * the game has none): each costs its seconds and earns the increment, a pass included,
+     * as octuple-match counts them */
     double left = ggf.main;
     const Game *game = &record->game;
     for (int i = 0; i < game->move_count; ++i) {
         Color mover = (i & 1) ? (Color)(1 - game->start_side) : game->start_side;
-        /* a pass is no move of the mover's: it earns no increment */
-        if (mover != side || game->moves[i] == MOVE_PASS)
+        if (mover != side || isnan(record->times[i]))
             continue;
-        if (!isnan(record->times[i]) && record->times[i] > 0)
+        if (record->times[i] > 0)
             left -= record->times[i];
         left += ggf.increment;
     }
+    if (left <= 0) /* the main time is spent: the grace is what is left */
+        left += ggf.grace;
     *clock = (GameClock){left, 0, ggf.increment, 0, 0};
     *present = true;
     return true;

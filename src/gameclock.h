@@ -26,19 +26,21 @@ typedef struct GameClock {
  * clock holds. Always positive: a search's first iteration (microseconds) always runs. */
 double gameclock_budget(const GameClock *clock, int empties);
 
-/* GGF's TI value: "MAIN[/INCREMENT[/GRACE]]", each field [[H:]M:]S, seconds possibly with
- * a fraction, an empty field meaning 0 ("15:00//2:00"). */
+/* GGF's TI value: "MAIN[/INCREMENT[/GRACE]]", each field [[H:]M:]S (seconds possibly with
+ * a fraction; an empty field is 0), possibly followed by a GGS modifier (",N20"), which is
+ * skipped: "15:00", "5:00//2:00", "5:00,N20/0/2:00". */
 typedef struct GgfClock {
     double main;
     double increment;
-    double grace; /* GGS's extension once the main time is spent: kept in reserve here */
+    double grace; /* GGS's extension once the main time is spent */
 } GgfClock;
 bool gameclock_parse_ggf(const char *text, GgfClock *clock, OctError *error);
 
 /* The clock of `side` in a record: TI's main time, less the seconds of that side's moves
- * (moves without a time count nothing), plus the increments they earned; `present` says
- * whether the record has a clock at all (no TI, or TI[0], is an untimed game). False with an error naming the value when its TI
- * cannot be read (nothing written then). */
+ * that have a time (the moves played under the clock, passes included), plus the increment
+ * for each of them; once that is spent, the grace. `present` says whether the record has a
+ * clock at all (no TI, or TI[0], is an untimed game). False with an error naming the value
+ * when its TI cannot be read (nothing written then). */
 bool gameclock_from_record(const GgfRecord *record, Color side, GameClock *clock,
                            bool *present, OctError *error);
 

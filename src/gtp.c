@@ -25,9 +25,10 @@ typedef struct Gtp {
     bool implied[GAME_MOVE_CAPACITY];
     /* the controller's clocks (time_settings, time_left), by colour; each genmove also
      * charges its own time, for controllers that send no time_left */
-    bool clocked;
+    bool clocked[2];       /* a colour's clock is known */
     bool settings_clocked; /* time_settings set a limit: */
     GameClock settings;    /* this one, from which each game starts */
+    bool unlimited;        /* time_settings said there is none: time_left is ignored */
     GameClock clocks[2];
     char answer[ANSWER_SIZE];
 } Gtp;
@@ -152,7 +153,7 @@ static bool cmd_clear_board(Gtp *gtp, const char *args)
     (void)args;
     engine_new_game(gtp->engine);
     /* a time_left of the last game is no word on this one's */
-    gtp->clocked = gtp->settings_clocked;
+    gtp->clocked[COLOR_BLACK] = gtp->clocked[COLOR_WHITE] = gtp->settings_clocked;
     gtp->clocks[COLOR_BLACK] = gtp->clocks[COLOR_WHITE] = gtp->settings;
     return reply(gtp, true, "%s", "");
 }
@@ -178,10 +179,9 @@ static bool cmd_time_settings(Gtp *gtp, const char *args)
         || !parse_long(words[1], 0, LONG_MAX, &period)
         || !parse_long(words[2], 0, INT_MAX, &stones))
         return reply(gtp, false, "syntax error: time_settings takes three integers");
-    gtp->clocked = gtp->settings_clocked
-        = !(period > 0 && stones == 0) && (main_time > 0 || period > 0);
-    if (stones == 0)
-        period = 0;
+    gtp->unlimited = (period > 0 && stones == 0) || (main_time == 0 && period == 0);
+    gtp->settings_clocked = !gtp->unlimited;
+    gtp->clocked[COLOR_BLACK] = gtp->clocked[COLOR_WHITE] = gtp->settings_clocked;
     gtp->settings = main_time > 0 ? (GameClock){(double)main_time, 0, 0, (double)period, (int)stones}
                                   : (GameClock){(double)period, (int)stones, 0, (double)period,
                                                 (int)stones};
@@ -200,7 +200,9 @@ static bool cmd_time_left(Gtp *gtp, const char *args)
         || !parse_long(words[1], 0, LONG_MAX, &seconds)
         || !parse_long(words[2], 0, INT_MAX, &stones))
         return reply(gtp, false, "syntax error: time_left takes a colour and two integers");
-    gtp->clocked = true;
+    if (gtp->unlimited) /* a clock without a limit, as time_settings had it */
+        return reply(gtp, true, "%s", "");
+    gtp->clocked[color] = true;
     gtp->clocks[color].left = (double)seconds;
     gtp->clocks[color].moves = (int)stones;
     return reply(gtp, true, "%s", "");
@@ -212,7 +214,9 @@ static void clock_charge(Gtp *gtp, Color color, double seconds)
     GameClock *clock = &gtp->clocks[color];
     clock->left -= seconds;
     if (clock->moves > 0) {
-        if (--clock->moves == 0) { /* the period is played: a new one starts */
+        /* the period is played: a new one starts, if the settings say how long (if not,
+         * what is left stands until the controller's next time_left) */
+        if (--clock->moves == 0 && clock->period_moves > 0) {
             clock->left = clock->period;
             clock->moves = clock->period_moves;
         }
@@ -309,7 +313,7 @@ static bool generate(Gtp *gtp, const char *args, bool play)
             return reply(gtp, false, "%s", error.message);
         note_plies(gtp, before, true);
     }
-    EngineRequest request = {.task = ENGINE_THINK, .lines = 1, .clocked = gtp->clocked,
+    EngineRequest request = {.task = ENGINE_THINK, .lines = 1, .clocked = gtp->clocked[color],
                              .clock = gtp->clocks[color]};
     gtp->have_final = false;
     bool searched = engine_run(gtp->engine, &request, on_report, gtp, &error);
@@ -330,7 +334,7 @@ static bool generate(Gtp *gtp, const char *args, bool play)
         return reply(gtp, false, "%s", error.message); /* cannot happen: searches play legal moves */
     if (play) {
         note_plies(gtp, played, false);
-        if (gtp->clocked)
+        if (gtp->clocked[color])
             clock_charge(gtp, color, report->seconds);
     }
     char name[3];

@@ -191,11 +191,13 @@ void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *
                 goto finish;
             }
             char command[64];
-            snprintf(command, sizeof command, "time_settings %ld 0 0", (long)clock->main);
-            if (clocked && !send_clock(outcome, engines, (Color)c, command, timeout)) {
-                if (outcome->interrupted)
-                    return;
-                goto finish;
+            if (clocked) {
+                snprintf(command, sizeof command, "time_settings %ld 0 0", (long)clock->main);
+                if (!send_clock(outcome, engines, (Color)c, command, timeout)) {
+                    if (outcome->interrupted)
+                        return;
+                    goto finish;
+                }
             }
         }
     }

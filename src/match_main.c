@@ -153,7 +153,7 @@ static void default_name(MatchEngineSpec *spec)
 }
 
 /* SECONDS[/INCREMENT]: whole seconds from 1 (GTP clocks count whole seconds), an increment
- * from 0, both to the millisecond at most. */
+ * from 0 to the millisecond at most. */
 static bool parse_clock(const char *text, MatchClock *clock)
 {
     char main_text[32];
@@ -164,9 +164,8 @@ static bool parse_clock(const char *text, MatchClock *clock)
     memcpy(main_text, text, length);
     main_text[length] = '\0';
     MatchClock read = {0, 0};
-    if (!parse_double(main_text, 1, 1e6, &read.main)
+    if (!parse_double(main_text, 1, 1e6, &read.main) || read.main != floor(read.main)
         || (slash && !parse_double(slash + 1, 0, 1e6, &read.increment))
-        || fabs(read.main * 1000 - round(read.main * 1000)) > 1e-6
         || fabs(read.increment * 1000 - round(read.increment * 1000)) > 1e-6)
         return false;
     *clock = read;

@@ -1239,8 +1239,15 @@ START_TEST(gameclock_reads_ggf_times)
     ck_assert_double_eq(c.main, 90);
     ck_assert(gameclock_parse_ggf("0:30.5", &c, &e));
     ck_assert_double_eq_tol(c.main, 30.5, 1e-9);
-    static const char *const bad[] = {"", "5:x", "x", "1/2/3/4", "1:2:3:4", ":30", "/5",
-                                      "5:", "1.5:00", "0.", "-5"};
+    /* GGS's modifiers are skipped; an empty field is 0 */
+    ck_assert(gameclock_parse_ggf("5:00,N20/0/2:00", &c, &e));
+    ck_assert(c.main == 300 && c.increment == 0 && c.grace == 120);
+    ck_assert(gameclock_parse_ggf("15:00,10", &c, &e));
+    ck_assert_double_eq(c.main, 900);
+    ck_assert(gameclock_parse_ggf("/0:05", &c, &e));
+    ck_assert(c.main == 0 && c.increment == 5);
+    static const char *const bad[] = {"5:x", "x", "1/2/3/4", "1:2:3:4", ":30", "5:", "1.5:00",
+                                      "0.", "-5", "1 : 30", "1:30,x!", "2 2"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
         c = (GgfClock){-1, -1, -1};
         ck_assert_msg(!gameclock_parse_ggf(bad[i], &c, &e), "read '%s'", bad[i]);
@@ -1256,7 +1263,7 @@ START_TEST(gameclock_from_records)
 {
     const char *text =
         "(;GM[Othello]TI[1:00/2]BO[8 ---------------------------O*------*O---------------------"
-        "------ *]B[F5//10.5]W[f6//3]B[e6]W[f4//4];)";
+        "------ *]B[F5//10.5]W[f6//3]B[e6]W[f4//4]B[e3//0];)";
     GgfRecord r;
     OctError e;
     ck_assert_msg(ggf_parse(text, &r, NULL, &e), "%s", e.message);
@@ -1264,10 +1271,15 @@ START_TEST(gameclock_from_records)
     bool present = false;
     ck_assert(gameclock_from_record(&r, COLOR_BLACK, &clock, &present, &e));
     ck_assert(present);
+    /* e6 has no time: played before the clock ran (an opening), it earns nothing */
     ck_assert_double_eq_tol(clock.left, 60 - 10.5 + 2 * 2, 1e-9);
     ck_assert(clock.moves == 0 && clock.increment == 2);
     ck_assert(gameclock_from_record(&r, COLOR_WHITE, &clock, &present, &e));
     ck_assert_double_eq_tol(clock.left, 60 - 7 + 2 * 2, 1e-9);
+    /* the main time spent: the grace is left */
+    snprintf(r.clock, sizeof r.clock, "0:05//1:00");
+    ck_assert(gameclock_from_record(&r, COLOR_BLACK, &clock, &present, &e));
+    ck_assert_double_eq_tol(clock.left, 5 - 10.5 + 60, 1e-9);
 
     snprintf(r.clock, sizeof r.clock, "0");
     present = true;
