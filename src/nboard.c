@@ -23,6 +23,10 @@ typedef struct Nboard {
     FILE *out;
     bool quit;
     bool iterations_shown; /* the running think/hint printed a `search` line */
+    /* the last `===` answer: when the GUI plays it back without its time, the engine's own
+     * time is the move's time, so that a clock in the game (TI) is charged for it */
+    int answered_ply, answered_move;
+    double answered_seconds;
 } Nboard;
 
 /* One whole line, flushed: the GUI reads line by line and must never see half a line.
@@ -169,6 +173,9 @@ static void on_report(void *context, const EngineReport *report)
     if (report->task != ENGINE_THINK)
         return;
     const SearchResult *result = &report->result;
+    nboard->answered_ply = report->ply;
+    nboard->answered_move = result->move == MOVE_NONE ? MOVE_PASS : result->move;
+    nboard->answered_seconds = report->seconds;
     if (result->move == MOVE_NONE || result->move == MOVE_PASS) {
         emit(nboard, "=== PA");
         return;
@@ -280,6 +287,10 @@ static void command_move(Nboard *nboard, const char *args)
         emit(nboard, "status move '%s': %s", quote(skip_space(args), text), error.message);
         return;
     }
+    if (isnan(seconds) && move == nboard->answered_move
+        && engine_game(nboard->engine)->move_count == nboard->answered_ply)
+        seconds = nboard->answered_seconds;
+    nboard->answered_ply = -1; /* one answer, played back once */
     if (!engine_play(nboard->engine, move, eval, seconds, &error))
         emit(nboard, "status move rejected: %s", error.message);
 }
@@ -455,7 +466,7 @@ static void handle_line(Nboard *nboard, const char *line)
 
 int nboard_run(Engine *engine, Input *input, FILE *out, int version)
 {
-    Nboard nboard = {engine, out, false, false};
+    Nboard nboard = {engine, out, false, false, -1, MOVE_NONE, 0};
     if (engine_notice(engine)[0])
         emit(&nboard, "status warning: %s", engine_notice(engine));
     if (version > 0)

@@ -738,6 +738,10 @@ START_TEST(test_self_play_and_learn)
     ck_assert(game_is_over(stored));
     ck_assert_int_eq(stored->move_count, game.move_count);
     ck_assert(!memcmp(stored->moves, game.moves, sizeof(int) * (size_t)game.move_count));
+    /* every move was played back without a time: each has the engine's own, as its answer
+     * gave it, so that a clock in the game is charged for it */
+    for (int i = 0; i < stored->move_count; ++i)
+        ck_assert_msg(!isnan(records[count - 1].times[i]), "move %d has no time", i + 1);
     char result[16];
     snprintf(result, sizeof result, "%+d", game_black_score(&game));
     ck_assert_str_eq(records[count - 1].result, result);
