@@ -9,8 +9,8 @@ enum {
     /* from about here an exact solve has played the game out: the mover's moves below it
      * take no time and get no share */
     CLOCK_QUICK_EMPTIES = 8,
-    CLOCK_MIN_SHARES = 2, /* never more than half of what is left on a move */
-    CLOCK_FIELD_SIZE = 32
+    CLOCK_MIN_SHARES = 2, /* a move's share: at most half of what is left, and an increment */
+    CLOCK_FIELD_SIZE = GGF_TEXT_SIZE /* any field of a record's TI */
 };
 
 /* seconds between the GUI's clock and the engine's (pipes, scheduling, the search's stop):

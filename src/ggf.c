@@ -71,6 +71,9 @@ static bool parse_number(const char *text, double *value)
     }
     char *end;
     errno = 0;
+    /* plain decimals only: strtod would also read hexadecimal (0x10 as 16) */
+    if (strpbrk(text, "xX"))
+        return false;
     double v = strtod(text, &end);
     /* ERANGE with a finite result is an underflow: a tiny number, as written, is kept */
     if (end == text || *end != '\0' || !isfinite(v))

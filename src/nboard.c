@@ -270,7 +270,8 @@ static bool parse_mli(const char *text, int *move, double *eval, double *seconds
             continue;
         char *end;
         double value = strtod(field, &end);
-        if (end == field || *end || !isfinite(value))
+        /* plain decimals only, as in GGF: strtod would also read 0x10 as 16 */
+        if (end == field || *end || !isfinite(value) || strpbrk(field, "xX"))
             return error_set(error, "'%s' is not a number", field);
         *numbers[i] = value;
     }
@@ -316,6 +317,7 @@ static void command_set(Nboard *nboard, const char *args)
     const char *rest = next_word(args, what, sizeof what);
     OctError error;
     if (!strcasecmp(what, "game")) {
+        nboard->answered_ply = -1; /* a new game, or the same one taken back */
         GgfRecord record;
         const char *end;
         /* one record and nothing else: text around it means the line is not what the GUI

@@ -594,6 +594,7 @@ START_TEST(ggf_rejects_malformed_records)
     assert_ggf_error("(;GM[Othello]B[A1];)", "B[A1]: move 1 (a1): illegal for black");
     assert_ggf_error("(;GM[Othello]B[F5]W[F6/abc];)", "W[F6]: bad evaluation 'abc'");
     assert_ggf_error("(;GM[Othello]B[F5]W[F6/1/x];)", "W[F6]: bad time 'x'");
+    assert_ggf_error("(;GM[Othello]B[F5]W[F6//0x10];)", "W[F6]: bad time '0x10'");
     assert_ggf_error("(;GM[Othello]B[F5]W[F6/1/2/3];)", "more than move/eval/time");
     assert_ggf_error("(;GM[Othello]B[F5]W F6];)", "tag W: expected '['");
     assert_ggf_error("(;GM[Othello]B[F5]1[F6];)", "unexpected character '1'");
@@ -1246,6 +1247,8 @@ START_TEST(gameclock_reads_ggf_times)
     ck_assert_double_eq(c.main, 900);
     ck_assert(gameclock_parse_ggf("/0:05", &c, &e));
     ck_assert(c.main == 0 && c.increment == 5);
+    ck_assert(gameclock_parse_ggf("00000000000000000000000000000005:00", &c, &e));
+    ck_assert_double_eq(c.main, 300);
     static const char *const bad[] = {"5:x", "x", "1/2/3/4", "1:2:3:4", ":30", "5:", "1.5:00",
                                       "0.", "-5", "1 : 30", "1:30,x!", "2 2"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {

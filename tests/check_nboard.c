@@ -1054,6 +1054,47 @@ START_TEST(test_clock_caps_go)
 }
 END_TEST
 
+/* The engine's own time for a move played back without one belongs to that answer only: in
+ * a new game, the same move without a time costs nothing. Here an answer of 2 s, then a new
+ * game on TI[3] where the human plays that move: black's clock still holds 3 s, a share of
+ * 0.11 s at 58 empties (0.03 s if the old 2 s were charged). */
+START_TEST(test_clock_after_new_game)
+{
+    Child child;
+    ck_assert(start(&child));
+    const char *start_board =
+        "BO[8 ---------------------------O*------*O--------------------------- *]";
+    char text[1024];
+    snprintf(text, sizeof text,
+             "nboard 2\nset depth 60\nset time 2\nset game (;GM[Othello]%s;)\nping 1\ngo\n",
+             start_board);
+    child_send(&child, text);
+    expect_pong(&child, 1, NULL);
+    char *line = expect(&child, "===", 60, NULL);
+    Game game;
+    game_init(&game);
+    int first = check_answer(line, &game);
+    free(line);
+    OctError error;
+    ck_assert(game_append(&game, first, &error));
+    Board board;
+    game_position(&game, 1, &board, NULL);
+    int reply = __builtin_ctzll(board_legal(&board));
+    char first_name[3], reply_name[3];
+    snprintf(text, sizeof text,
+             "set time 0\nset game (;GM[Othello]TI[3]%s;)\nmove %s\nmove %s//0\nping 2\ngo\n",
+             start_board, move_format(first, first_name), move_format(reply, reply_name));
+    child_send(&child, text);
+    expect_pong(&child, 2, NULL);
+    line = expect(&child, "===", 60, NULL);
+    const char *time = strrchr(line, '/');
+    ck_assert_msg(time && atof(time + 1) > 0.08, "%s", line);
+    free(line);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
 int main(void)
 {
     session_home();
@@ -1067,6 +1108,7 @@ int main(void)
     tcase_add_test(tc, test_wld_hints_and_go);
     tcase_add_test(tc, test_forced_positions);
     tcase_add_test(tc, test_clock_caps_go);
+    tcase_add_test(tc, test_clock_after_new_game);
     tcase_add_test(tc, test_ping_stops_search);
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_analyze);
