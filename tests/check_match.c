@@ -1185,6 +1185,7 @@ START_TEST(test_clock)
 
     run.config.clock = (MatchClock){2, 0};
     run.config.resume = true;
+    match_stats_free(&run.stats);
     run_go(&run);
     ck_assert(!run.ok);
     ck_assert_msg(strstr(run.error.message, "TI[0:01], but this match plays TI[0:02]"), "%s",
