@@ -1124,19 +1124,26 @@ END_TEST
 
 /* Octuple over GTP plays the games it plays over NBoard (the same settings, given on its
  * command line), passes included. */
+/* A run of Octuple (over NBoard when `gtp` is false) with `settings`, one game at a time,
+ * against a fake engine. */
+static void octuple_setup(Run *run, const char *openings, bool gtp, const char *settings)
+{
+    char one[MATCH_COMMAND_SIZE];
+    snprintf(one, sizeof one, "%s --%s --threads 1 --hash 8 --no-book %s", OCTUPLE_BINARY,
+             gtp ? "gtp" : "nboard", settings);
+    run_setup(run, openings, one, fake("--play hash"));
+    run->config.engines[0].protocol = gtp ? MATCH_GTP : MATCH_NBOARD;
+    run->config.concurrency = 1;
+}
+
 START_TEST(test_octuple_gtp)
 {
     static const char *const openings = "e6f6d3e7e8d8g7f8\nd3c3e6d2d1e3f4e1b3c1\n"
                                         "f5d6c4f4f6f7g5h6\n";
     static GgfRecord records[2][6];
     for (int p = 0; p < 2; ++p) {
-        char one[MATCH_COMMAND_SIZE];
-        snprintf(one, sizeof one, "%s --%s --threads 1 --hash 8 --no-book --depth 2 --exact 8",
-                 OCTUPLE_BINARY, p ? "gtp" : "nboard");
         Run run;
-        run_setup(&run, openings, one, fake("--play hash"));
-        run.config.engines[0].protocol = p ? MATCH_GTP : MATCH_NBOARD;
-        run.config.concurrency = 1;
+        octuple_setup(&run, openings, p, "--depth 2 --exact 8");
         run_go(&run);
         ck_assert_msg(run.ok, "%s", run.error.message);
         ck_assert_int_eq(run.stats.forfeits[0] + run.stats.forfeits[1], 0);
@@ -1200,15 +1207,10 @@ START_TEST(test_octuple_clock)
 {
     static const char *const openings = "f5d6c3d3c4f4f6f3\n";
     for (int p = 0; p < 2; ++p) {
-        char one[MATCH_COMMAND_SIZE];
-        snprintf(one, sizeof one, "%s --%s --threads 1 --hash 8 --no-book --depth 60 --exact 40",
-                 OCTUPLE_BINARY, p ? "gtp" : "nboard");
         Run run;
-        run_setup(&run, openings, one, fake("--play hash"));
-        run.config.engines[0].protocol = p ? MATCH_GTP : MATCH_NBOARD;
+        octuple_setup(&run, openings, p, "--depth 60 --exact 40");
         run.config.engines[0].depth = p ? 0 : 60;
         run.config.clock = (MatchClock){2, 0};
-        run.config.concurrency = 1;
         run_go(&run);
         ck_assert_msg(run.ok, "%s", run.error.message);
         ck_assert_int_eq(run.stats.games, 2);
