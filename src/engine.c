@@ -989,6 +989,13 @@ void engine_stop(Engine *engine)
     collect(engine);
 }
 
+void engine_interrupt(Engine *engine)
+{
+    /* two stores: no lock, so that another thread or a signal handler may call it */
+    atomic_store(&engine->stop_requested, true);
+    search_stop(&engine->search);
+}
+
 void engine_wait(Engine *engine)
 {
     if (!engine->thread_started)

@@ -5,7 +5,8 @@
  *
  * Threading: engine_start launches a task (think, hint, analyze) in a new thread and
  * returns at once. The listener is called from that thread; while a task runs the front
- * end may only call engine_busy, engine_stop, engine_wait and engine_wakeup_fd. Every
+ * end may only call engine_busy, engine_stop, engine_interrupt, engine_wait and
+ * engine_wakeup_fd. Every
  * other call first needs the task to be over (they refuse with an error otherwise, and
  * engine_game etc. would race). engine_stop interrupts promptly (the search checks its stop
  * flag every 1024 nodes; measured in tests/check_nboard.c) and returns when the thread has
@@ -149,6 +150,10 @@ bool engine_start(Engine *engine, const EngineRequest *request, EngineListener l
 bool engine_busy(Engine *engine);
 void engine_stop(Engine *engine);
 void engine_wait(Engine *engine);
+/* Asks the running task to end, as engine_stop does, without waiting for it: another
+ * thread, or a signal handler, may call it while the front end waits in engine_wait. A
+ * call with no task running is forgotten when the next one starts. */
+void engine_interrupt(Engine *engine);
 /* Readable from when a task has finished until engine_wait/engine_stop collects it: a
  * front end can poll it together with its input. */
 int engine_wakeup_fd(const Engine *engine);

@@ -1,0 +1,456 @@
+/* The public library interface (octuple.h) over the Engine facade: plain types in, plain
+ * types out, so that an embedding program needs no header but octuple.h. */
+#include "octuple.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config.h"
+#include "engine.h"
+#include "notation.h"
+
+/* The API's numbering is the engine's: checked here so that neither drifts alone. */
+_Static_assert((int)OCTUPLE_PASS == (int)MOVE_PASS, "octuple.h and board.h disagree on the pass");
+_Static_assert((int)OCTUPLE_NO_MOVE == (int)MOVE_NONE, "octuple.h and board.h disagree on no move");
+_Static_assert(OCTUPLE_BLACK == (int)COLOR_BLACK && OCTUPLE_WHITE == (int)COLOR_WHITE,
+               "octuple.h and board.h disagree on the colours");
+_Static_assert((int)OCTUPLE_BOARD_TEXT == (int)BOARD_TEXT_SIZE, "octuple.h and notation.h disagree on "
+               "the board text");
+_Static_assert((int)OCTUPLE_ERROR_SIZE >= (int)ERROR_MESSAGE_SIZE, "an engine error must fit");
+_Static_assert((int)OCTUPLE_MAX_HINTS == (int)SEARCH_MAX_LINES, "octuple.h and search.h disagree on the "
+               "lines of a hint");
+
+struct Octuple {
+    Engine *engine;
+    OctupleProgress progress;
+    void *progress_context;
+    EngineReport last;     /* the finished task's final report */
+    atomic_bool searching; /* between engine_start and the end of engine_wait */
+    atomic_bool stop;      /* octuple_stop was called during this search */
+};
+
+/* The version string is built once: PACKAGE_STRING is "Octuple VERSION". */
+const char *octuple_version(void)
+{
+    return PACKAGE_NAME " " PACKAGE_VERSION;
+}
+
+static void error_copy(const OctError *from, char *error, size_t size)
+{
+    if (error && size)
+        snprintf(error, size, "%s", from->message);
+}
+
+static bool fail(char *error, size_t size, const char *message)
+{
+    if (error && size)
+        snprintf(error, size, "%s", message);
+    return false;
+}
+
+Octuple *octuple_open(const char *weights, char *error, size_t error_size)
+{
+    EngineSettings settings;
+    settings_init(&settings, NULL);
+    if (weights) {
+        if (strlen(weights) >= sizeof settings.weights) {
+            fail(error, error_size, "the weights file name is too long");
+            return NULL;
+        }
+        strcpy(settings.weights, weights);
+    }
+    Octuple *octuple = calloc(1, sizeof *octuple);
+    if (!octuple) {
+        fail(error, error_size, "out of memory");
+        return NULL;
+    }
+    OctError problem;
+    if (!engine_create(&settings, &octuple->engine, &problem)) {
+        error_copy(&problem, error, error_size);
+        free(octuple);
+        return NULL;
+    }
+    atomic_init(&octuple->searching, false);
+    atomic_init(&octuple->stop, false);
+    return octuple;
+}
+
+void octuple_close(Octuple *octuple)
+{
+    if (!octuple)
+        return;
+    engine_free(octuple->engine);
+    free(octuple);
+}
+
+const char *octuple_notice(const Octuple *octuple)
+{
+    return engine_notice(octuple->engine);
+}
+
+const char *octuple_weights_name(const Octuple *octuple)
+{
+    return engine_weights_name(octuple->engine);
+}
+
+/* ---- settings ---- */
+
+/* "book" takes on/off as well as a file: the program's --book FILE and --no-book in one. */
+static bool is_switch(const char *name, const char *value, bool *on)
+{
+    if (strcasecmp(name, "book") != 0)
+        return false;
+    if (strcasecmp(value, "on") == 0)
+        *on = true;
+    else if (strcasecmp(value, "off") == 0)
+        *on = false;
+    else
+        return false;
+    return true;
+}
+
+static const SettingSpec *spec_find(const char *name)
+{
+    const SettingSpec *spec = settings_find_option(name, strlen(name));
+    return spec ? spec : settings_find_command(name);
+}
+
+bool octuple_set_option(Octuple *octuple, const char *name, const char *value, char *error,
+                        size_t error_size)
+{
+    if (!name || !value)
+        return fail(error, error_size, "an option needs a name and a value");
+    EngineSettings settings = *engine_settings(octuple->engine);
+    OctError problem;
+    bool on;
+    if (is_switch(name, value, &on)) {
+        settings.use_book = on;
+    } else {
+        const SettingSpec *spec = spec_find(name);
+        if (!spec) {
+            snprintf(problem.message, sizeof problem.message,
+                     "unknown option '%s' (see octuple --help)", name);
+            error_copy(&problem, error, error_size);
+            return false;
+        }
+        if (!spec->apply(&settings, value, &problem)) {
+            char message[OCTUPLE_ERROR_SIZE + 128];
+            snprintf(message, sizeof message, "%s: %s", name, problem.message);
+            return fail(error, error_size, message);
+        }
+        if (spec == settings_find_option("book", 4))
+            settings.use_book = true; /* naming a book file means using it */
+    }
+    if (!engine_configure(octuple->engine, &settings, &problem)) {
+        error_copy(&problem, error, error_size);
+        return false;
+    }
+    return true;
+}
+
+bool octuple_get_option(const Octuple *octuple, const char *name, char *value,
+                        size_t value_size, char *error, size_t error_size)
+{
+    if (!name || !value || value_size == 0)
+        return fail(error, error_size, "an option needs a name and room for its value");
+    const EngineSettings *settings = engine_settings(octuple->engine);
+    const SettingSpec *spec = spec_find(name);
+    if (strcasecmp(name, "book") == 0 && !settings->use_book) {
+        snprintf(value, value_size, "off");
+        return true;
+    }
+    if (!spec) {
+        char message[OCTUPLE_ERROR_SIZE + 128];
+        snprintf(message, sizeof message, "unknown option '%s' (see octuple --help)", name);
+        return fail(error, error_size, message);
+    }
+    spec->show(settings, value, value_size);
+    return true;
+}
+
+/* ---- the game ---- */
+
+void octuple_new_game(Octuple *octuple)
+{
+    engine_new_game(octuple->engine);
+}
+
+bool octuple_set_board(Octuple *octuple, const char *text, char *error, size_t error_size)
+{
+    if (!text)
+        return fail(error, error_size, "no board given");
+    Board board;
+    Color side;
+    OctError problem;
+    if (!board_parse_line(text, &board, &side, &problem)) {
+        error_copy(&problem, error, error_size);
+        return false;
+    }
+    engine_set_position(octuple->engine, &board, side);
+    return true;
+}
+
+bool octuple_play(Octuple *octuple, int move, char *error, size_t error_size)
+{
+    if (move < 0 || move > OCTUPLE_PASS) {
+        char message[OCTUPLE_ERROR_SIZE + 128];
+        snprintf(message, sizeof message, "%d is not a move (0..63, or %d for a pass)", move,
+                 OCTUPLE_PASS);
+        return fail(error, error_size, message);
+    }
+    OctError problem;
+    if (!engine_play(octuple->engine, move, NAN, NAN, &problem)) {
+        error_copy(&problem, error, error_size);
+        return false;
+    }
+    return true;
+}
+
+int octuple_undo(Octuple *octuple)
+{
+    return engine_undo(octuple->engine);
+}
+
+int octuple_redo(Octuple *octuple)
+{
+    return engine_redo(octuple->engine);
+}
+
+int octuple_move_parse(const char *text)
+{
+    if (!text)
+        return -1;
+    size_t length;
+    int move = move_parse(text, &length);
+    return move < 0 || text[length] != '\0' ? -1 : move;
+}
+
+char *octuple_move_name(int move, char *out)
+{
+    if (move >= 0 && move <= OCTUPLE_PASS)
+        return move_format(move, out);
+    return strcpy(out, "--");
+}
+
+/* ---- the position ---- */
+
+static void position(const Octuple *octuple, Board *board, Color *side)
+{
+    engine_position(octuple->engine, board, side);
+}
+
+OctupleColor octuple_side_to_move(const Octuple *octuple)
+{
+    Board board;
+    Color side;
+    position(octuple, &board, &side);
+    return board_is_over(&board) ? OCTUPLE_EMPTY : (OctupleColor)side;
+}
+
+OctupleColor octuple_square(const Octuple *octuple, int square)
+{
+    if (square < 0 || square >= 64)
+        return OCTUPLE_EMPTY;
+    Board board;
+    Color side;
+    position(octuple, &board, &side);
+    uint64_t bit = 1ULL << square;
+    if (board.player & bit)
+        return (OctupleColor)side;
+    if (board.opponent & bit)
+        return (OctupleColor)!side;
+    return OCTUPLE_EMPTY;
+}
+
+int octuple_legal_moves(const Octuple *octuple, int *moves)
+{
+    Board board;
+    position(octuple, &board, NULL);
+    int count = 0;
+    for (uint64_t legal = board_legal(&board); legal; legal &= legal - 1)
+        moves[count++] = __builtin_ctzll(legal);
+    return count;
+}
+
+int octuple_discs(const Octuple *octuple, OctupleColor color)
+{
+    Board board;
+    Color side;
+    position(octuple, &board, &side);
+    if (color == OCTUPLE_EMPTY)
+        return board_count_empties(&board);
+    return __builtin_popcountll((int)color == (int)side ? board.player : board.opponent);
+}
+
+int octuple_ply(const Octuple *octuple)
+{
+    return engine_game(octuple->engine)->move_count;
+}
+
+char *octuple_board(const Octuple *octuple, char *out)
+{
+    Board board;
+    Color side;
+    position(octuple, &board, &side);
+    return board_format(&board, side, out);
+}
+
+/* ---- searches ---- */
+
+/* The line of `count` moves into `result`, cut at OCTUPLE_MAX_LINE. */
+static void line_copy(OctupleResult *result, const int *moves, int count)
+{
+    if (count > OCTUPLE_MAX_LINE)
+        count = OCTUPLE_MAX_LINE;
+    if (count < 0)
+        count = 0;
+    memcpy(result->line, moves, sizeof *moves * (size_t)count);
+    result->line_length = count;
+}
+
+/* The search result's best move (line 0) as an OctupleResult. */
+static void result_fill(OctupleResult *out, const SearchResult *result, uint64_t nodes,
+                        double seconds)
+{
+    memset(out, 0, sizeof *out);
+    out->move = result->move;
+    out->score = engine_discs(result->score);
+    out->exact = result->exact;
+    out->outcome_only = result->wld;
+    out->depth = result->depth;
+    out->selectivity = result->selectivity ? result->selectivity : 100;
+    out->nodes = nodes;
+    out->seconds = seconds;
+    if (result->pv_length > 0 && result->pv[0] == result->move)
+        line_copy(out, result->pv, result->pv_length);
+    else if (result->move != MOVE_NONE)
+        line_copy(out, &result->move, 1);
+}
+
+static void on_report(void *context, const EngineReport *report)
+{
+    Octuple *octuple = context;
+    if (report->event == ENGINE_ITERATION) {
+        if (octuple->progress) {
+            OctupleResult so_far;
+            result_fill(&so_far, &report->result, report->nodes, report->seconds);
+            octuple->progress(octuple->progress_context, &so_far);
+        }
+        return;
+    }
+    if (report->event == ENGINE_FINISHED)
+        octuple->last = *report;
+}
+
+/* Runs one task to its end; octuple_stop may end it early from another thread. */
+static bool run(Octuple *octuple, const EngineRequest *request, char *error, size_t error_size)
+{
+    OctError problem;
+    atomic_store(&octuple->stop, false);
+    if (!engine_start(octuple->engine, request, on_report, octuple, &problem)) {
+        error_copy(&problem, error, error_size);
+        return false;
+    }
+    atomic_store(&octuple->searching, true);
+    /* a stop that came while the task was starting was not seen by it: pass it on */
+    if (atomic_load(&octuple->stop))
+        engine_interrupt(octuple->engine);
+    engine_wait(octuple->engine);
+    atomic_store(&octuple->searching, false);
+    return true;
+}
+
+bool octuple_think(Octuple *octuple, const OctupleClock *clock, OctupleResult *result,
+                   char *error, size_t error_size)
+{
+    EngineRequest request = {.task = ENGINE_THINK, .lines = 1};
+    if (clock) {
+        if (!(clock->seconds_left >= 0) || !(clock->increment >= 0)
+            || !isfinite(clock->seconds_left) || !isfinite(clock->increment))
+            return fail(error, error_size, "a clock needs finite seconds, 0 or more");
+        request.clocked = true;
+        request.clock = (GameClock){.left = clock->seconds_left,
+                                    .increment = clock->increment};
+    }
+    if (!run(octuple, &request, error, error_size))
+        return false;
+    const EngineReport *report = &octuple->last;
+    result_fill(result, &report->result, report->nodes, report->seconds);
+    result->from_book = report->from_book;
+    /* a finished game is "forced" too, but its final score is exact */
+    result->forced = report->forced && result->move != MOVE_NONE;
+    result->stopped = report->stopped;
+    if (result->forced)
+        result->score = 0;
+    return true;
+}
+
+int octuple_hint(Octuple *octuple, int count, OctupleResult *results, char *error,
+                 size_t error_size)
+{
+    if (count < 1 || count > OCTUPLE_MAX_HINTS) {
+        char message[OCTUPLE_ERROR_SIZE + 128];
+        snprintf(message, sizeof message, "%d moves: a hint scores 1 to %d", count,
+                 OCTUPLE_MAX_HINTS);
+        fail(error, error_size, message);
+        return -1;
+    }
+    EngineRequest request = {.task = ENGINE_HINT, .lines = count};
+    if (!run(octuple, &request, error, error_size))
+        return -1;
+    const EngineReport *report = &octuple->last;
+    const SearchResult *result = &report->result;
+    int written = 0;
+    if (report->from_book) {
+        for (int i = 0; i < report->book_count && written < count; ++i, ++written) {
+            OctupleResult *out = &results[written];
+            memset(out, 0, sizeof *out);
+            out->move = report->book_moves[i].move;
+            out->score = report->book_moves[i].value;
+            out->from_book = true;
+            out->depth = result->depth;
+            out->selectivity = 100;
+            line_copy(out, report->book_pvs[i], report->book_pv_lengths[i]);
+        }
+    } else if (result->move != MOVE_NONE) {
+        int lines = result->line_count > 0 ? result->line_count : 1;
+        for (int i = 0; i < lines && written < count; ++i, ++written) {
+            OctupleResult *out = &results[written];
+            result_fill(out, result, report->nodes, report->seconds);
+            if (result->line_count > 0) {
+                const SearchLine *line = &result->lines[i];
+                out->move = line->move;
+                out->score = engine_discs(line->score);
+                if (i == 0 && result->pv_length > 0 && result->pv[0] == line->move)
+                    line_copy(out, result->pv, result->pv_length);
+                else if (line->pv_length > 0)
+                    line_copy(out, line->pv, line->pv_length);
+                else
+                    line_copy(out, &line->move, 1);
+            }
+        }
+    }
+    for (int i = 0; i < written; ++i) {
+        results[i].stopped = report->stopped;
+        results[i].nodes = report->nodes;
+        results[i].seconds = report->seconds;
+    }
+    return written;
+}
+
+void octuple_stop(Octuple *octuple)
+{
+    atomic_store(&octuple->stop, true);
+    if (atomic_load(&octuple->searching))
+        engine_interrupt(octuple->engine);
+}
+
+void octuple_set_progress(Octuple *octuple, OctupleProgress progress, void *context)
+{
+    octuple->progress = progress;
+    octuple->progress_context = context;
+}

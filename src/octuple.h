@@ -1,0 +1,162 @@
+/* Octuple as a library: the engine of the `octuple` program for programs that embed it (a
+ * GUI, a bot, a binding), through this header alone.
+ *
+ *     cc app.c $(pkg-config --cflags --libs octuple)
+ *
+ * A handle owns one game (with undo and redo), the settings, the evaluation weights, the
+ * opening book and the search; handles are independent of each other.
+ *
+ * Squares are numbered 0..63 row by row from a1: a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ...,
+ * h8 = 63. OCTUPLE_PASS stands for a pass. Scores are in discs from the view of the side to
+ * move: +4 means it wins by 4 discs. Functions that can fail return false (or -1) and write
+ * one line saying what was wrong into `error` (`error_size` bytes, OCTUPLE_ERROR_SIZE are
+ * always enough; `error` may be NULL); the game and the settings are then unchanged.
+ *
+ * Threads: a handle is used by one thread at a time, except for octuple_stop, which any
+ * thread (or a signal handler) may call while octuple_think or octuple_hint runs. The
+ * search runs on the handle's own threads (the `threads` option); octuple_think blocks
+ * until it is over and reports progress through the callback of octuple_set_progress. */
+#ifndef OCTUPLE_H
+#define OCTUPLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OCTUPLE_API_VERSION 1
+
+enum {
+    OCTUPLE_PASS = 64,         /* the move of a side that has no legal move */
+    OCTUPLE_NO_MOVE = 65,      /* no move: the game is over */
+    OCTUPLE_MAX_LINE = 64,     /* moves of a principal variation, passes included */
+    OCTUPLE_MAX_HINTS = 64,    /* the most moves octuple_hint scores */
+    OCTUPLE_BOARD_TEXT = 67,   /* bytes of octuple_board's text, the final NUL included */
+    OCTUPLE_ERROR_SIZE = 512   /* bytes that hold any error message */
+};
+
+typedef enum OctupleColor {
+    OCTUPLE_BLACK = 0,
+    OCTUPLE_WHITE = 1,
+    OCTUPLE_EMPTY = 2 /* an empty square; as the side to move: the game is over */
+} OctupleColor;
+
+typedef struct Octuple Octuple;
+
+/* What a search found for one move. */
+typedef struct OctupleResult {
+    int move;          /* 0..63, OCTUPLE_PASS, or OCTUPLE_NO_MOVE when the game is over */
+    double score;      /* discs, the mover's view (see `exact`, `outcome_only`, `forced`) */
+    bool exact;        /* proven by solving the game to its end: the final disc difference
+                          under best play from both sides */
+    bool outcome_only; /* proven win, draw or loss only (the `wld` option): the sign of
+                          `score` is the outcome */
+    bool from_book;    /* the opening book's move and value, not a search */
+    bool forced;       /* the only legal move or a pass, answered without a search: `score`
+                          means nothing */
+    bool stopped;      /* octuple_stop ended the search: this is its last completed depth */
+    int depth;         /* plies searched; for exact and outcome-only results, the empties */
+    int selectivity;   /* percent: 100 for a full-width search, less when probability cuts
+                          could prune (the console's 12@87%) */
+    int line[OCTUPLE_MAX_LINE]; /* the expected continuation, `move` first */
+    int line_length;
+    uint64_t nodes;    /* of the whole search */
+    double seconds;
+} OctupleResult;
+
+/* The clock of the side to move, for a search that must not lose a game on time: the
+ * search spends a share of `seconds_left` (plus most of the increment). */
+typedef struct OctupleClock {
+    double seconds_left;
+    double increment;  /* seconds added to the clock after each move, 0 for none */
+} OctupleClock;
+
+/* Called from a search thread after every completed depth with the best result so far,
+ * while octuple_think or octuple_hint waits; of the handle's functions it may call only
+ * octuple_stop. */
+typedef void (*OctupleProgress)(void *context, const OctupleResult *so_far);
+
+/* "Octuple VERSION". */
+const char *octuple_version(void);
+
+/* A new engine at the start of a game, with the settings of the `octuple` program's
+ * defaults (depth 7, exact solves from 20 empties, one thread per core, a 128 MB table, the
+ * opening book when one is installed). `weights`: an Octuple weights file (.ow), or NULL for
+ * the default: $OCTUPLE_WEIGHTS when set, else the installed octuple.ow. NULL on failure. */
+Octuple *octuple_open(const char *weights, char *error, size_t error_size);
+/* Stops any search and frees everything; NULL is allowed. */
+void octuple_close(Octuple *octuple);
+/* What the engine would warn a user about (no opening book found, ...), "" when nothing. */
+const char *octuple_notice(const Octuple *octuple);
+/* The name recorded in the weights file in use. */
+const char *octuple_weights_name(const Octuple *octuple);
+
+/* Settings by the names of the program's command-line options without their dashes, values
+ * as written there: "depth" "12", "exact" "24", "level" "10" (depth and exact together),
+ * "wld" "26", "threads" "2", "hash" "512" (MB), "time" "2.5" (seconds per search, 0 for no
+ * limit), "book" "on" or "off" or a book file, "book-randomness" "2", "contempt" "-100"
+ * (centidiscs for black), "weights" FILE. `octuple --help` lists them all. */
+bool octuple_set_option(Octuple *octuple, const char *name, const char *value, char *error,
+                        size_t error_size);
+/* The option's value as the console's `options` command shows it, into `value`: "12",
+ * "128 MB", "0 (no limit)", "off" for a book not in use. */
+bool octuple_get_option(const Octuple *octuple, const char *name, char *value,
+                        size_t value_size, char *error, size_t error_size);
+
+/* The standard start, black to move. */
+void octuple_new_game(Octuple *octuple);
+/* A new game from a position: 64 squares a1..h8 row by row (X x B b * black, O o W w
+ * white, - . empty; spaces ignored), then the side to move (X or B black, O or W white):
+ * the text octuple_board writes. */
+bool octuple_set_board(Octuple *octuple, const char *text, char *error, size_t error_size);
+/* Plays `move` (0..63 or OCTUPLE_PASS) for the side to move. A pass is legal only when the
+ * side to move has no move; a move while it has none passes for it first. */
+bool octuple_play(Octuple *octuple, int move, char *error, size_t error_size);
+/* Takes back the last move (and a pass before it); the number of moves taken back. */
+int octuple_undo(Octuple *octuple);
+/* Replays the last move taken back; the number of moves replayed. */
+int octuple_redo(Octuple *octuple);
+
+/* "a1".."h8" (either case), "pa" or "pass" -> the move; -1 for anything else. */
+int octuple_move_parse(const char *text);
+/* The name of a move: "a1".."h8", "pa" for a pass, "--" for OCTUPLE_NO_MOVE; `out` holds 3
+ * bytes. Returns `out`. */
+char *octuple_move_name(int move, char *out);
+
+/* The position. */
+OctupleColor octuple_side_to_move(const Octuple *octuple); /* OCTUPLE_EMPTY: game over */
+OctupleColor octuple_square(const Octuple *octuple, int square);
+/* The legal moves of the side to move, in square order, into `moves` (64 entries): their
+ * count, 0 when it must pass or the game is over. */
+int octuple_legal_moves(const Octuple *octuple, int *moves);
+/* The discs of `color` on the board; with OCTUPLE_EMPTY, the empty squares. */
+int octuple_discs(const Octuple *octuple, OctupleColor color);
+/* Moves played since the start position, passes included. */
+int octuple_ply(const Octuple *octuple);
+/* The position as text (see octuple_set_board); `out` holds OCTUPLE_BOARD_TEXT bytes. */
+char *octuple_board(const Octuple *octuple, char *out);
+
+/* The move the engine would play now (not played), searched at the settings' depth and time
+ * and, when `clock` is not NULL, within a share of the mover's clock. With the game over
+ * the result's move is OCTUPLE_NO_MOVE. */
+bool octuple_think(Octuple *octuple, const OctupleClock *clock, OctupleResult *result,
+                   char *error, size_t error_size);
+/* The `count` best moves (1..OCTUPLE_MAX_HINTS) with their scores, best first, into
+ * `results`: how many were written (fewer when there are fewer moves), -1 on error. Not
+ * limited by any clock. */
+int octuple_hint(Octuple *octuple, int count, OctupleResult *results, char *error,
+                 size_t error_size);
+/* Ends the running search soon (within milliseconds); it then returns its last completed
+ * depth with `stopped` set. Does nothing when no search runs. */
+void octuple_stop(Octuple *octuple);
+/* The callback for the next searches; NULL for none. */
+void octuple_set_progress(Octuple *octuple, OctupleProgress progress, void *context);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

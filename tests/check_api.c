@@ -1,0 +1,509 @@
+/* The embedding library through its public header alone, linked as it is installed
+ * (src/liboctuple.a): the game, options, errors that leave the state alone, exact results
+ * against a reference solver of this file's own, hints, stops from another thread, clocks.
+ * This file includes no other header of the project: what it uses, an embedding program
+ * can use. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep: no more than a program may ask */
+#include <check.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "octuple.h"
+
+static const char *const test_weights = TOP_SRCDIR "/weights/jaskowski-all2.ow";
+
+/* The engine's internal names, defined again here: were any of them a global symbol of the
+ * library, this program would not link (multiple definition). */
+void board_init(void);
+void board_init(void) {}
+int search_run(void);
+int search_run(void) { return 0; }
+int engine_create(void);
+int engine_create(void) { return 0; }
+
+static Octuple *open_engine(void)
+{
+    char error[OCTUPLE_ERROR_SIZE];
+    Octuple *octuple = octuple_open(test_weights, error, sizeof error);
+    ck_assert_msg(octuple != NULL, "%s", error);
+    /* small and quiet: these tests search positions the reference can check */
+    ck_assert_msg(octuple_set_option(octuple, "threads", "1", error, sizeof error), "%s", error);
+    ck_assert_msg(octuple_set_option(octuple, "hash", "8", error, sizeof error), "%s", error);
+    ck_assert_msg(octuple_set_option(octuple, "book", "off", error, sizeof error), "%s", error);
+    return octuple;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* ---- a reference of this file's own: plain bitboards and negamax ---- */
+
+typedef struct Position {
+    uint64_t mine, theirs; /* the side to move's discs, the other side's */
+} Position;
+
+static uint64_t slow_flips(const Position *p, int square)
+{
+    static const int steps[8][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0},
+                                    {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    if (((p->mine | p->theirs) >> square) & 1)
+        return 0;
+    uint64_t flips = 0;
+    for (int d = 0; d < 8; ++d) {
+        uint64_t line = 0;
+        int row = square / 8 + steps[d][0], col = square % 8 + steps[d][1];
+        while (row >= 0 && row < 8 && col >= 0 && col < 8
+               && ((p->theirs >> (row * 8 + col)) & 1)) {
+            line |= 1ULL << (row * 8 + col);
+            row += steps[d][0];
+            col += steps[d][1];
+        }
+        if (line && row >= 0 && row < 8 && col >= 0 && col < 8
+            && ((p->mine >> (row * 8 + col)) & 1))
+            flips |= line;
+    }
+    return flips;
+}
+
+/* Final disc difference with the empties going to the winner, the side to move's view. */
+static int slow_final(const Position *p)
+{
+    int mine = __builtin_popcountll(p->mine), theirs = __builtin_popcountll(p->theirs);
+    int empties = 64 - mine - theirs;
+    return mine > theirs ? mine - theirs + empties : mine < theirs ? mine - theirs - empties : 0;
+}
+
+static int slow_negamax(const Position *p, bool passed)
+{
+    int best = -100;
+    for (int square = 0; square < 64; ++square) {
+        uint64_t flips = slow_flips(p, square);
+        if (!flips)
+            continue;
+        Position next = {p->theirs ^ flips, p->mine ^ flips ^ (1ULL << square)};
+        int value = -slow_negamax(&next, false);
+        if (value > best)
+            best = value;
+    }
+    if (best > -100)
+        return best;
+    if (passed)
+        return slow_final(p);
+    Position swapped = {p->theirs, p->mine};
+    return -slow_negamax(&swapped, true);
+}
+
+/* The engine's current position, read square by square through the API. */
+static Position position_read(const Octuple *octuple)
+{
+    OctupleColor side = octuple_side_to_move(octuple);
+    ck_assert_int_ne(side, OCTUPLE_EMPTY);
+    Position p = {0, 0};
+    for (int square = 0; square < 64; ++square) {
+        OctupleColor color = octuple_square(octuple, square);
+        if (color == side)
+            p.mine |= 1ULL << square;
+        else if (color != OCTUPLE_EMPTY)
+            p.theirs |= 1ULL << square;
+    }
+    return p;
+}
+
+static uint64_t rng_next(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+/* Random moves from the start until `empties` are left; false when the game ended first. */
+static bool random_game(Octuple *octuple, int empties, uint64_t *rng)
+{
+    char error[OCTUPLE_ERROR_SIZE];
+    octuple_new_game(octuple);
+    while (octuple_discs(octuple, OCTUPLE_EMPTY) > empties) {
+        if (octuple_side_to_move(octuple) == OCTUPLE_EMPTY)
+            return false;
+        int moves[64];
+        int count = octuple_legal_moves(octuple, moves);
+        int move = count ? moves[rng_next(rng) % (uint64_t)count] : OCTUPLE_PASS;
+        ck_assert_msg(octuple_play(octuple, move, error, sizeof error), "%s", error);
+    }
+    /* a position with one move or none: the engine would answer it unsearched */
+    int moves[64];
+    return octuple_side_to_move(octuple) != OCTUPLE_EMPTY
+        && octuple_legal_moves(octuple, moves) >= 2;
+}
+
+/* ---- the game ---- */
+
+START_TEST(test_start_and_moves)
+{
+    Octuple *octuple = open_engine();
+    ck_assert_str_eq(octuple_version(), "Octuple " VERSION_STRING);
+    ck_assert_int_eq(octuple_side_to_move(octuple), OCTUPLE_BLACK);
+    int moves[64];
+    ck_assert_int_eq(octuple_legal_moves(octuple, moves), 4);
+    ck_assert_int_eq(moves[0], 19); /* d3 */
+    ck_assert_int_eq(moves[1], 26); /* c4 */
+    ck_assert_int_eq(moves[2], 37); /* f5 */
+    ck_assert_int_eq(moves[3], 44); /* e6 */
+    ck_assert_int_eq(octuple_discs(octuple, OCTUPLE_BLACK), 2);
+    ck_assert_int_eq(octuple_discs(octuple, OCTUPLE_WHITE), 2);
+    ck_assert_int_eq(octuple_discs(octuple, OCTUPLE_EMPTY), 60);
+    ck_assert_int_eq(octuple_square(octuple, 27), OCTUPLE_WHITE); /* d4 */
+    ck_assert_int_eq(octuple_square(octuple, 28), OCTUPLE_BLACK); /* e4 */
+    ck_assert_int_eq(octuple_square(octuple, 64), OCTUPLE_EMPTY);
+    ck_assert_int_eq(octuple_square(octuple, -1), OCTUPLE_EMPTY);
+
+    char error[OCTUPLE_ERROR_SIZE], before[OCTUPLE_BOARD_TEXT], after[OCTUPLE_BOARD_TEXT];
+    ck_assert_msg(octuple_play(octuple, octuple_move_parse("f5"), error, sizeof error), "%s",
+                  error);
+    ck_assert_int_eq(octuple_ply(octuple), 1);
+    ck_assert_int_eq(octuple_side_to_move(octuple), OCTUPLE_WHITE);
+    ck_assert_int_eq(octuple_discs(octuple, OCTUPLE_BLACK), 4);
+
+    /* an illegal move, a pass while moves exist, a number that is no move: refused, and
+     * the game stays as it was */
+    octuple_board(octuple, before);
+    error[0] = '\0';
+    ck_assert(!octuple_play(octuple, 0, error, sizeof error));
+    ck_assert_msg(strstr(error, "a1") != NULL, "the error names the move: %s", error);
+    ck_assert(!octuple_play(octuple, OCTUPLE_PASS, error, sizeof error));
+    ck_assert(error[0] != '\0');
+    ck_assert(!octuple_play(octuple, 99, error, sizeof error));
+    ck_assert_msg(strstr(error, "99") != NULL, "%s", error);
+    ck_assert(!octuple_play(octuple, -3, NULL, 0)); /* no room for an error: still refused */
+    octuple_board(octuple, after);
+    ck_assert_str_eq(before, after);
+    ck_assert_int_eq(octuple_ply(octuple), 1);
+
+    ck_assert_int_eq(octuple_undo(octuple), 1);
+    ck_assert_int_eq(octuple_ply(octuple), 0);
+    ck_assert_int_eq(octuple_undo(octuple), 0);
+    ck_assert_int_eq(octuple_redo(octuple), 1);
+    octuple_board(octuple, after);
+    ck_assert_str_eq(before, after);
+    octuple_close(octuple);
+}
+END_TEST
+
+START_TEST(test_board_text)
+{
+    Octuple *octuple = open_engine();
+    char text[OCTUPLE_BOARD_TEXT], error[OCTUPLE_ERROR_SIZE];
+    octuple_board(octuple, text);
+    ck_assert_int_eq((int)strlen(text), 66);
+    ck_assert_int_eq(text[27], 'O');
+    ck_assert_int_eq(text[28], 'X');
+    ck_assert_int_eq(text[65], 'X');
+
+    /* what octuple_board writes, octuple_set_board reads */
+    const char *position = "XXXXXXXXXOOOOOOOXXXXXXX-XOOOOO--XXXXXX--XOOOO---XXX-----O------- O";
+    ck_assert_msg(octuple_set_board(octuple, position, error, sizeof error), "%s", error);
+    octuple_board(octuple, text);
+    ck_assert_str_eq(text, position);
+    ck_assert_int_eq(octuple_side_to_move(octuple), OCTUPLE_WHITE);
+    ck_assert_int_eq(octuple_ply(octuple), 0);
+
+    /* a short board, a bad square, a bad side: refused with the reason, nothing changed */
+    const char *bad[] = {"XXXX O", "XXXXXXXXXOOOOOOOXXXXXXX-XOOOOO--XXXXXX--XOOOO---XXX-----O---Z--- O",
+                         "XXXXXXXXXOOOOOOOXXXXXXX-XOOOOO--XXXXXX--XOOOO---XXX-----O------- Q", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+        error[0] = '\0';
+        ck_assert(!octuple_set_board(octuple, bad[i], error, sizeof error));
+        ck_assert_msg(error[0] != '\0', "no reason given for board %zu", i);
+        octuple_board(octuple, text);
+        ck_assert_str_eq(text, position);
+    }
+    ck_assert(!octuple_set_board(octuple, NULL, error, sizeof error));
+    octuple_close(octuple);
+}
+END_TEST
+
+START_TEST(test_move_names)
+{
+    char name[3];
+    ck_assert_int_eq(octuple_move_parse("a1"), 0);
+    ck_assert_int_eq(octuple_move_parse("F5"), 37);
+    ck_assert_int_eq(octuple_move_parse("h8"), 63);
+    ck_assert_int_eq(octuple_move_parse("pass"), OCTUPLE_PASS);
+    ck_assert_int_eq(octuple_move_parse("PA"), OCTUPLE_PASS);
+    ck_assert_int_eq(octuple_move_parse("i1"), -1);
+    ck_assert_int_eq(octuple_move_parse("f5e6"), -1);
+    ck_assert_int_eq(octuple_move_parse(""), -1);
+    ck_assert_int_eq(octuple_move_parse(NULL), -1);
+    ck_assert_str_eq(octuple_move_name(37, name), "f5");
+    ck_assert_str_eq(octuple_move_name(OCTUPLE_PASS, name), "pa");
+    ck_assert_str_eq(octuple_move_name(OCTUPLE_NO_MOVE, name), "--");
+    ck_assert_str_eq(octuple_move_name(-7, name), "--");
+}
+END_TEST
+
+/* ---- options ---- */
+
+START_TEST(test_options)
+{
+    Octuple *octuple = open_engine();
+    char value[64], error[OCTUPLE_ERROR_SIZE];
+    ck_assert_msg(octuple_set_option(octuple, "depth", "9", error, sizeof error), "%s", error);
+    ck_assert(octuple_get_option(octuple, "depth", value, sizeof value, error, sizeof error));
+    ck_assert_str_eq(value, "9");
+    ck_assert(octuple_get_option(octuple, "book", value, sizeof value, error, sizeof error));
+    ck_assert_str_eq(value, "off");
+
+    /* a bad value names the option; an unknown option is named; nothing changes */
+    ck_assert(!octuple_set_option(octuple, "depth", "nine", error, sizeof error));
+    ck_assert_msg(strstr(error, "depth") && strstr(error, "nine"), "%s", error);
+    ck_assert(!octuple_set_option(octuple, "depht", "9", error, sizeof error));
+    ck_assert_msg(strstr(error, "depht") != NULL, "%s", error);
+    ck_assert(!octuple_get_option(octuple, "depht", value, sizeof value, error, sizeof error));
+    ck_assert(!octuple_set_option(octuple, "weights", "/nonexistent/x.ow", error, sizeof error));
+    ck_assert_msg(strstr(error, "/nonexistent/x.ow") != NULL, "%s", error);
+    ck_assert(!octuple_set_option(octuple, "hash", "0", error, sizeof error));
+    ck_assert(!octuple_set_option(octuple, NULL, "1", error, sizeof error));
+    ck_assert(octuple_get_option(octuple, "depth", value, sizeof value, error, sizeof error));
+    ck_assert_str_eq(value, "9");
+    ck_assert(octuple_get_option(octuple, "hash", value, sizeof value, error, sizeof error));
+    ck_assert_str_eq(value, "8 MB");
+    ck_assert_str_eq(octuple_weights_name(octuple) ? "named" : "", "named");
+    octuple_close(octuple);
+}
+END_TEST
+
+START_TEST(test_open_errors)
+{
+    char error[OCTUPLE_ERROR_SIZE] = "";
+    ck_assert(octuple_open("/nonexistent/weights.ow", error, sizeof error) == NULL);
+    ck_assert_msg(strstr(error, "/nonexistent/weights.ow") != NULL, "%s", error);
+    ck_assert(octuple_open("/nonexistent/weights.ow", NULL, 0) == NULL);
+    octuple_close(NULL);
+}
+END_TEST
+
+/* ---- searches ---- */
+
+START_TEST(test_think_exact_against_reference)
+{
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE];
+    uint64_t rng = 0x9e3779b97f4a7c15ULL;
+    int tried = 0;
+    while (tried < 40) {
+        int empties = 6 + (int)(rng_next(&rng) % 4);
+        if (!random_game(octuple, empties, &rng))
+            continue;
+        ++tried;
+        Position p = position_read(octuple);
+        int expected = slow_negamax(&p, false);
+        OctupleResult result;
+        ck_assert_msg(octuple_think(octuple, NULL, &result, error, sizeof error), "%s", error);
+        ck_assert(result.exact);
+        ck_assert(!result.stopped && !result.from_book);
+        ck_assert_msg(result.score == expected, "position %d: %g, the reference %d", tried,
+                      result.score, expected);
+        ck_assert_int_eq(result.line[0], result.move);
+        /* the move named reaches that score */
+        uint64_t flips = slow_flips(&p, result.move);
+        ck_assert_msg(flips != 0, "%d is not a legal move", result.move);
+        Position next = {p.theirs ^ flips, p.mine ^ flips ^ (1ULL << result.move)};
+        ck_assert_int_eq(-slow_negamax(&next, false), expected);
+    }
+    octuple_close(octuple);
+}
+END_TEST
+
+START_TEST(test_hint_against_reference)
+{
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE];
+    uint64_t rng = 12345;
+    int tried = 0;
+    while (tried < 10) {
+        if (!random_game(octuple, 9, &rng))
+            continue;
+        ++tried;
+        Position p = position_read(octuple);
+        int legal[64];
+        int count = octuple_legal_moves(octuple, legal);
+        OctupleResult results[OCTUPLE_MAX_HINTS];
+        int written = octuple_hint(octuple, 3, results, error, sizeof error);
+        ck_assert_msg(written >= 0, "%s", error);
+        ck_assert_int_eq(written, count < 3 ? count : 3);
+        for (int i = 0; i < written; ++i) {
+            ck_assert(results[i].exact);
+            uint64_t flips = slow_flips(&p, results[i].move);
+            ck_assert_msg(flips != 0, "hint %d: %d is not legal", i, results[i].move);
+            Position next = {p.theirs ^ flips, p.mine ^ flips ^ (1ULL << results[i].move)};
+            ck_assert_msg(results[i].score == -slow_negamax(&next, false),
+                          "hint %d: %g, the reference %d", i, results[i].score,
+                          -slow_negamax(&next, false));
+            if (i > 0)
+                ck_assert(results[i].score <= results[i - 1].score);
+        }
+        ck_assert_int_eq(results[0].score, slow_negamax(&p, false));
+    }
+    OctupleResult results[OCTUPLE_MAX_HINTS];
+    ck_assert_int_eq(octuple_hint(octuple, 0, results, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "0") != NULL, "%s", error);
+    ck_assert_int_eq(octuple_hint(octuple, OCTUPLE_MAX_HINTS + 1, results, NULL, 0), -1);
+    octuple_close(octuple);
+}
+END_TEST
+
+START_TEST(test_game_over_and_forced)
+{
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE];
+    /* the board full: no move, the final score */
+    const char *full = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOO O";
+    ck_assert(octuple_set_board(octuple, full, error, sizeof error));
+    ck_assert_int_eq(octuple_side_to_move(octuple), OCTUPLE_EMPTY);
+    int moves[64];
+    ck_assert_int_eq(octuple_legal_moves(octuple, moves), 0);
+    OctupleResult result;
+    ck_assert_msg(octuple_think(octuple, NULL, &result, error, sizeof error), "%s", error);
+    ck_assert_int_eq(result.move, OCTUPLE_NO_MOVE);
+    ck_assert(result.exact && !result.forced);
+    ck_assert_msg(result.score == -16.0, "%g", result.score);
+
+    /* one legal move: answered without a search */
+    const char *one = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO- X";
+    ck_assert(octuple_set_board(octuple, one, error, sizeof error));
+    ck_assert_int_eq(octuple_legal_moves(octuple, moves), 1);
+    ck_assert_msg(octuple_think(octuple, NULL, &result, error, sizeof error), "%s", error);
+    ck_assert_int_eq(result.move, 63);
+    ck_assert(result.forced);
+    octuple_close(octuple);
+}
+END_TEST
+
+typedef struct Stopper {
+    Octuple *octuple;
+    double delay;
+} Stopper;
+
+static void *stop_later(void *argument)
+{
+    Stopper *stopper = argument;
+    struct timespec delay = {0, (long)(stopper->delay * 1e9)};
+    nanosleep(&delay, NULL);
+    octuple_stop(stopper->octuple);
+    return NULL;
+}
+
+typedef struct Progress {
+    int calls;
+    int last_depth;
+    bool deepening; /* every report as deep as the one before */
+} Progress;
+
+static void on_progress(void *context, const OctupleResult *so_far)
+{
+    Progress *progress = context;
+    if (so_far->depth < progress->last_depth)
+        progress->deepening = false;
+    progress->last_depth = so_far->depth;
+    ++progress->calls;
+}
+
+START_TEST(test_stop_from_another_thread)
+{
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE];
+    /* a search that would run for hours */
+    ck_assert(octuple_set_option(octuple, "depth", "40", error, sizeof error));
+    ck_assert(octuple_set_option(octuple, "exact", "0", error, sizeof error));
+    ck_assert(octuple_set_option(octuple, "threads", "2", error, sizeof error));
+    Progress progress = {0, 0, true};
+    octuple_set_progress(octuple, on_progress, &progress);
+    Stopper stopper = {octuple, 0.3};
+    pthread_t thread;
+    ck_assert_int_eq(pthread_create(&thread, NULL, stop_later, &stopper), 0);
+    double start = now();
+    OctupleResult result;
+    ck_assert_msg(octuple_think(octuple, NULL, &result, error, sizeof error), "%s", error);
+    double took = now() - start;
+    pthread_join(thread, NULL);
+    ck_assert(result.stopped);
+    /* promptly: a bound for a hang, not a speed measurement */
+    ck_assert_msg(took < 10.0, "the stop took %.1f s", took);
+    int moves[64];
+    int count = octuple_legal_moves(octuple, moves);
+    bool legal = false;
+    for (int i = 0; i < count; ++i)
+        legal |= moves[i] == result.move;
+    ck_assert_msg(legal, "a stopped search names a legal move, not %d", result.move);
+    ck_assert_int_gt(progress.calls, 0);
+    ck_assert(progress.deepening);
+
+    /* a stop with no search running is forgotten: the next search runs to its depth */
+    octuple_stop(octuple);
+    ck_assert(octuple_set_option(octuple, "depth", "3", error, sizeof error));
+    octuple_set_progress(octuple, NULL, NULL);
+    ck_assert(octuple_think(octuple, NULL, &result, error, sizeof error));
+    ck_assert(!result.stopped);
+    ck_assert_int_eq(result.depth, 3);
+    octuple_close(octuple);
+}
+END_TEST
+
+START_TEST(test_clock)
+{
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE];
+    ck_assert(octuple_set_option(octuple, "depth", "40", error, sizeof error));
+    ck_assert(octuple_set_option(octuple, "exact", "0", error, sizeof error));
+    OctupleClock clock = {1.0, 0};
+    double start = now();
+    OctupleResult result;
+    ck_assert_msg(octuple_think(octuple, &clock, &result, error, sizeof error), "%s", error);
+    double took = now() - start;
+    /* a share of one second on the clock: well within it (a bound for a hang) */
+    ck_assert_msg(took < 5.0, "one second on the clock took %.1f s", took);
+    ck_assert(!result.stopped); /* the clock ends a search normally */
+    ck_assert_int_ge(result.depth, 1);
+
+    OctupleClock bad = {-1, 0};
+    ck_assert(!octuple_think(octuple, &bad, &result, error, sizeof error));
+    ck_assert_msg(strstr(error, "clock") != NULL, "%s", error);
+    octuple_close(octuple);
+}
+END_TEST
+
+static Suite *api_suite(void)
+{
+    Suite *suite = suite_create("api");
+    TCase *tc = tcase_create("api");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_start_and_moves);
+    tcase_add_test(tc, test_board_text);
+    tcase_add_test(tc, test_move_names);
+    tcase_add_test(tc, test_options);
+    tcase_add_test(tc, test_open_errors);
+    tcase_add_test(tc, test_think_exact_against_reference);
+    tcase_add_test(tc, test_hint_against_reference);
+    tcase_add_test(tc, test_game_over_and_forced);
+    tcase_add_test(tc, test_stop_from_another_thread);
+    tcase_add_test(tc, test_clock);
+    suite_add_tcase(suite, tc);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(api_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
