@@ -13,7 +13,8 @@ static void print_result(const char *label, const OctupleResult *result)
 {
     char name[3];
     printf("%s %s %+.2f%s, depth %d, line", label, octuple_move_name(result->move, name),
-           result->score, result->exact ? " (exact)" : "", result->depth);
+           result->score,
+           result->exact ? " (exact)" : result->from_book ? " (book)" : "", result->depth);
     for (int i = 0; i < result->line_length; ++i)
         printf(" %s", octuple_move_name(result->line[i], name));
     printf("\n");

@@ -529,7 +529,7 @@ START_TEST(test_think_hint_analyze)
     ck_assert_int_eq(engine_game(engine)->move_count, 3); /* not played */
 
     Collected hint = {0};
-    request = (EngineRequest){ENGINE_HINT, 4, 0};
+    request = (EngineRequest){.task = ENGINE_HINT, .lines = 4};
     ck_assert(engine_run(engine, &request, collect, &hint, &error));
     const SearchResult *result = &hint.last.result;
     ck_assert_int_eq(result->line_count, 4);
@@ -537,7 +537,7 @@ START_TEST(test_think_hint_analyze)
         ck_assert_int_le(result->lines[i].score, result->lines[i - 1].score);
 
     Collected analysis = {0};
-    request = (EngineRequest){ENGINE_ANALYZE, 1, 1};
+    request = (EngineRequest){.task = ENGINE_ANALYZE, .lines = 1, .first_ply = 1};
     ck_assert(engine_run(engine, &request, collect, &analysis, &error));
     ck_assert_int_eq(analysis.positions, 3); /* plies 3, 2, 1 */
     ck_assert_int_eq(analysis.plies[0], 3);
@@ -697,7 +697,7 @@ START_TEST(test_stop_is_prompt)
     /* the wake-up descriptor is readable once a task ended, until collected */
     engine_set_position(engine, &(Board){0x0000000810000000ULL, 0x0000001008000000ULL},
                         COLOR_BLACK);
-    request = (EngineRequest){ENGINE_THINK, 1, 0};
+    request = (EngineRequest){.task = ENGINE_THINK, .lines = 1};
     settings.depth = 1;
     settings.exact = 0;
     ck_assert(engine_configure(engine, &settings, &error));
