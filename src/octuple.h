@@ -3,6 +3,9 @@
  *
  *     cc app.c $(pkg-config --cflags --libs octuple)
  *
+ * or, from another language, load the shared copy liboctuple.so.1 (installed beside the
+ * static library where the build makes it) and call these functions.
+ *
  * A handle owns one game (with undo and redo), the settings, the evaluation weights, the
  * opening book and the search; handles are independent of each other.
  *

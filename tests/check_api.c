@@ -5,6 +5,7 @@
  * can use. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep: no more than a program may ask */
 #include <check.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -480,6 +481,45 @@ START_TEST(test_clock)
 }
 END_TEST
 
+#ifdef SHARED_LIBRARY
+/* The shared copy, loaded as a binding loads it: the API resolves, the engine's own names
+ * do not, and a search runs. */
+START_TEST(test_shared_library)
+{
+    void *library = dlopen(SHARED_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    ck_assert_msg(library != NULL, "%s", dlerror());
+    ck_assert(dlsym(library, "board_init") == NULL);
+    ck_assert(dlsym(library, "engine_create") == NULL);
+    const char *(*version)(void) = (const char *(*)(void))dlsym(library, "octuple_version");
+    Octuple *(*open_engine_at)(const char *, char *, size_t) =
+        (Octuple *(*)(const char *, char *, size_t))dlsym(library, "octuple_open");
+    bool (*set)(Octuple *, const char *, const char *, char *, size_t) =
+        (bool (*)(Octuple *, const char *, const char *, char *, size_t))dlsym(
+            library, "octuple_set_option");
+    bool (*think)(Octuple *, const OctupleClock *, OctupleResult *, char *, size_t) =
+        (bool (*)(Octuple *, const OctupleClock *, OctupleResult *, char *, size_t))dlsym(
+            library, "octuple_think");
+    void (*close_engine)(Octuple *) = (void (*)(Octuple *))dlsym(library, "octuple_close");
+    ck_assert(version && open_engine_at && set && think && close_engine);
+    ck_assert_str_eq(version(), octuple_version());
+
+    char error[OCTUPLE_ERROR_SIZE];
+    Octuple *octuple = open_engine_at(test_weights, error, sizeof error);
+    ck_assert_msg(octuple != NULL, "%s", error);
+    ck_assert(set(octuple, "book", "off", error, sizeof error));
+    ck_assert(set(octuple, "threads", "1", error, sizeof error));
+    ck_assert(set(octuple, "depth", "4", error, sizeof error));
+    OctupleResult result;
+    ck_assert_msg(think(octuple, NULL, &result, error, sizeof error), "%s", error);
+    ck_assert_msg(result.move == 19 || result.move == 26 || result.move == 37
+                  || result.move == 44, "%d is no opening move", result.move);
+    ck_assert_int_eq(result.depth, 4);
+    close_engine(octuple);
+    ck_assert_int_eq(dlclose(library), 0);
+}
+END_TEST
+#endif
+
 static Suite *api_suite(void)
 {
     Suite *suite = suite_create("api");
@@ -495,6 +535,9 @@ static Suite *api_suite(void)
     tcase_add_test(tc, test_game_over_and_forced);
     tcase_add_test(tc, test_stop_from_another_thread);
     tcase_add_test(tc, test_clock);
+#ifdef SHARED_LIBRARY
+    tcase_add_test(tc, test_shared_library);
+#endif
     suite_add_tcase(suite, tc);
     return suite;
 }
