@@ -29,9 +29,23 @@ struct Octuple {
     OctupleProgress progress;
     void *progress_context;
     EngineReport last;     /* the finished task's final report */
-    atomic_bool searching; /* between engine_start and the end of engine_wait */
-    atomic_bool stop;      /* octuple_stop was called during this search */
+    EngineTask task;       /* of the search started last */
+    int lines;             /* HINT: the moves asked for */
+    atomic_bool searching; /* from a search's start until octuple_wait collects it */
+    atomic_bool stop;      /* octuple_stop was called since the search started */
 };
+
+/* The calls that change the game or the settings wait for no search: they refuse while
+ * one started by octuple_think_start or octuple_hint_start runs. */
+static bool refuse_searching(const Octuple *octuple, char *error, size_t error_size)
+{
+    if (!atomic_load(&octuple->searching))
+        return true;
+    if (error && error_size)
+        snprintf(error, error_size, "a search is running: stop it (octuple_stop) or wait for "
+                 "it (octuple_wait) first");
+    return false;
+}
 
 /* The version string is built once: PACKAGE_STRING is "Octuple VERSION". */
 const char *octuple_version(void)
@@ -113,10 +127,11 @@ static bool is_switch(const char *name, const char *value, bool *on)
     return true;
 }
 
+/* By the program's option names only: the console's `book-file` is the option `book`,
+ * which takes on and off too. */
 static const SettingSpec *spec_find(const char *name)
 {
-    const SettingSpec *spec = settings_find_option(name, strlen(name));
-    return spec ? spec : settings_find_command(name);
+    return settings_find_option(name, strlen(name));
 }
 
 bool octuple_set_option(Octuple *octuple, const char *name, const char *value, char *error,
@@ -124,6 +139,8 @@ bool octuple_set_option(Octuple *octuple, const char *name, const char *value, c
 {
     if (!name || !value)
         return fail(error, error_size, "an option needs a name and a value");
+    if (!refuse_searching(octuple, error, error_size))
+        return false;
     EngineSettings settings = *engine_settings(octuple->engine);
     OctError problem;
     bool on;
@@ -159,16 +176,23 @@ bool octuple_get_option(const Octuple *octuple, const char *name, char *value,
         return fail(error, error_size, "an option needs a name and room for its value");
     const EngineSettings *settings = engine_settings(octuple->engine);
     const SettingSpec *spec = spec_find(name);
-    if (strcasecmp(name, "book") == 0 && !settings->use_book) {
-        snprintf(value, value_size, "off");
-        return true;
-    }
     if (!spec) {
         char message[OCTUPLE_ERROR_SIZE + 128];
         snprintf(message, sizeof message, "unknown option '%s' (see octuple --help)", name);
         return fail(error, error_size, message);
     }
-    spec->show(settings, value, value_size);
+    char shown[SETTINGS_PATH_SIZE + 64];
+    if (spec == settings_find_option("book", 4) && !engine_book(octuple->engine))
+        snprintf(shown, sizeof shown, "off"); /* turned off, or none found */
+    else
+        spec->show(settings, shown, sizeof shown);
+    if (strlen(shown) >= value_size) { /* a value cut short would read as another one */
+        char message[OCTUPLE_ERROR_SIZE + 128];
+        snprintf(message, sizeof message, "the value of '%s' needs %zu bytes, not %zu", name,
+                 strlen(shown) + 1, value_size);
+        return fail(error, error_size, message);
+    }
+    strcpy(value, shown);
     return true;
 }
 
@@ -176,13 +200,16 @@ bool octuple_get_option(const Octuple *octuple, const char *name, char *value,
 
 void octuple_new_game(Octuple *octuple)
 {
-    engine_new_game(octuple->engine);
+    if (refuse_searching(octuple, NULL, 0))
+        engine_new_game(octuple->engine);
 }
 
 bool octuple_set_board(Octuple *octuple, const char *text, char *error, size_t error_size)
 {
     if (!text)
         return fail(error, error_size, "no board given");
+    if (!refuse_searching(octuple, error, error_size))
+        return false;
     Board board;
     Color side;
     OctError problem;
@@ -202,6 +229,8 @@ bool octuple_play(Octuple *octuple, int move, char *error, size_t error_size)
                  OCTUPLE_PASS);
         return fail(error, error_size, message);
     }
+    if (!refuse_searching(octuple, error, error_size))
+        return false;
     OctError problem;
     if (!engine_play(octuple->engine, move, NAN, NAN, &problem)) {
         error_copy(&problem, error, error_size);
@@ -346,26 +375,30 @@ static void on_report(void *context, const EngineReport *report)
         octuple->last = *report;
 }
 
-/* Runs one task to its end; octuple_stop may end it early from another thread. */
-static bool run(Octuple *octuple, const EngineRequest *request, char *error, size_t error_size)
+/* Starts a task in the engine's thread. A stop that comes while it starts may find the
+ * task's flags not yet reset, and be wiped by the reset: it is passed on once the task
+ * runs. */
+static bool start(Octuple *octuple, const EngineRequest *request, char *error,
+                  size_t error_size)
 {
+    if (atomic_load(&octuple->searching))
+        return fail(error, error_size, "a search is already running");
     OctError problem;
     atomic_store(&octuple->stop, false);
     if (!engine_start(octuple->engine, request, on_report, octuple, &problem)) {
         error_copy(&problem, error, error_size);
         return false;
     }
+    octuple->task = request->task;
+    octuple->lines = request->lines;
     atomic_store(&octuple->searching, true);
-    /* a stop that came while the task was starting was not seen by it: pass it on */
     if (atomic_load(&octuple->stop))
         engine_interrupt(octuple->engine);
-    engine_wait(octuple->engine);
-    atomic_store(&octuple->searching, false);
     return true;
 }
 
-bool octuple_think(Octuple *octuple, const OctupleClock *clock, OctupleResult *result,
-                   char *error, size_t error_size)
+bool octuple_think_start(Octuple *octuple, const OctupleClock *clock, char *error,
+                         size_t error_size)
 {
     EngineRequest request = {.task = ENGINE_THINK, .lines = 1};
     if (clock) {
@@ -376,8 +409,34 @@ bool octuple_think(Octuple *octuple, const OctupleClock *clock, OctupleResult *r
         request.clock = (GameClock){.left = clock->seconds_left,
                                     .increment = clock->increment};
     }
-    if (!run(octuple, &request, error, error_size))
-        return false;
+    return start(octuple, &request, error, error_size);
+}
+
+bool octuple_hint_start(Octuple *octuple, int count, char *error, size_t error_size)
+{
+    if (count < 1 || count > OCTUPLE_MAX_HINTS) {
+        char message[OCTUPLE_ERROR_SIZE];
+        snprintf(message, sizeof message, "%d moves: a hint scores 1 to %d", count,
+                 OCTUPLE_MAX_HINTS);
+        return fail(error, error_size, message);
+    }
+    EngineRequest request = {.task = ENGINE_HINT, .lines = count};
+    return start(octuple, &request, error, error_size);
+}
+
+bool octuple_busy(Octuple *octuple)
+{
+    return atomic_load(&octuple->searching) && engine_busy(octuple->engine);
+}
+
+int octuple_wakeup_fd(const Octuple *octuple)
+{
+    return engine_wakeup_fd(octuple->engine);
+}
+
+/* The finished THINK's result. */
+static void think_result(const Octuple *octuple, OctupleResult *result)
+{
     const EngineReport *report = &octuple->last;
     result_fill(result, &report->result, report->nodes, report->seconds);
     result->from_book = report->from_book;
@@ -386,27 +445,16 @@ bool octuple_think(Octuple *octuple, const OctupleClock *clock, OctupleResult *r
     result->stopped = report->stopped;
     if (result->forced)
         result->score = 0;
-    return true;
 }
 
-int octuple_hint(Octuple *octuple, int count, OctupleResult *results, char *error,
-                 size_t error_size)
+/* The finished HINT's moves, at most `capacity`: how many were written. */
+static int hint_results(const Octuple *octuple, OctupleResult *results, int capacity)
 {
-    if (count < 1 || count > OCTUPLE_MAX_HINTS) {
-        char message[OCTUPLE_ERROR_SIZE + 128];
-        snprintf(message, sizeof message, "%d moves: a hint scores 1 to %d", count,
-                 OCTUPLE_MAX_HINTS);
-        fail(error, error_size, message);
-        return -1;
-    }
-    EngineRequest request = {.task = ENGINE_HINT, .lines = count};
-    if (!run(octuple, &request, error, error_size))
-        return -1;
     const EngineReport *report = &octuple->last;
     const SearchResult *result = &report->result;
     int written = 0;
     if (report->from_book) {
-        for (int i = 0; i < report->book_count && written < count; ++i, ++written) {
+        for (int i = 0; i < report->book_count && written < capacity; ++i, ++written) {
             OctupleResult *out = &results[written];
             memset(out, 0, sizeof *out);
             out->move = report->book_moves[i].move;
@@ -418,7 +466,7 @@ int octuple_hint(Octuple *octuple, int count, OctupleResult *results, char *erro
         }
     } else if (result->move != MOVE_NONE) {
         int lines = result->line_count > 0 ? result->line_count : 1;
-        for (int i = 0; i < lines && written < count; ++i, ++written) {
+        for (int i = 0; i < lines && written < capacity; ++i, ++written) {
             OctupleResult *out = &results[written];
             result_fill(out, result, report->nodes, report->seconds);
             if (result->line_count > 0) {
@@ -440,6 +488,41 @@ int octuple_hint(Octuple *octuple, int count, OctupleResult *results, char *erro
         results[i].seconds = report->seconds;
     }
     return written;
+}
+
+int octuple_wait(Octuple *octuple, OctupleResult *results, int capacity, char *error,
+                 size_t error_size)
+{
+    if (!atomic_load(&octuple->searching)) {
+        fail(error, error_size, "no search was started");
+        return -1;
+    }
+    if (!results || capacity < 1) {
+        fail(error, error_size, "no room for a result");
+        return -1;
+    }
+    engine_wait(octuple->engine);
+    atomic_store(&octuple->searching, false);
+    if (octuple->task == ENGINE_THINK) {
+        think_result(octuple, &results[0]);
+        return 1;
+    }
+    return hint_results(octuple, results, capacity < octuple->lines ? capacity : octuple->lines);
+}
+
+bool octuple_think(Octuple *octuple, const OctupleClock *clock, OctupleResult *result,
+                   char *error, size_t error_size)
+{
+    return octuple_think_start(octuple, clock, error, error_size)
+        && octuple_wait(octuple, result, 1, error, error_size) == 1;
+}
+
+int octuple_hint(Octuple *octuple, int count, OctupleResult *results, char *error,
+                 size_t error_size)
+{
+    if (!octuple_hint_start(octuple, count, error, error_size))
+        return -1;
+    return octuple_wait(octuple, results, count, error, error_size);
 }
 
 void octuple_stop(Octuple *octuple)

@@ -16,9 +16,12 @@
  * always enough; `error` may be NULL); the game and the settings are then unchanged.
  *
  * Threads: a handle is used by one thread at a time, except for octuple_stop, which any
- * thread (or a signal handler) may call while octuple_think or octuple_hint runs. The
- * search runs on the handle's own threads (the `threads` option); octuple_think blocks
- * until it is over and reports progress through the callback of octuple_set_progress. */
+ * thread (or a signal handler) may call while a search runs. The search runs on the
+ * handle's own threads (the `threads` option) and reports progress through the callback
+ * of octuple_set_progress. octuple_think and octuple_hint block until it is over;
+ * octuple_think_start and octuple_hint_start return at once, and octuple_wait collects the
+ * result (an event loop can poll octuple_wakeup_fd). While a search runs, the calls that
+ * change the game or the settings refuse (octuple_new_game does nothing). */
 #ifndef OCTUPLE_H
 #define OCTUPLE_H
 
@@ -105,11 +108,12 @@ const char *octuple_weights_name(const Octuple *octuple);
 bool octuple_set_option(Octuple *octuple, const char *name, const char *value, char *error,
                         size_t error_size);
 /* The option's value as the console's `options` command shows it, into `value`: "12",
- * "128 MB", "0 (no limit)", "off" for a book not in use. */
+ * "128 MB", "0 (no limit)", "off" for a book not in use (turned off or none found).
+ * Refused when it does not fit in `value_size` bytes. */
 bool octuple_get_option(const Octuple *octuple, const char *name, char *value,
                         size_t value_size, char *error, size_t error_size);
 
-/* The standard start, black to move. */
+/* The standard start, black to move (nothing happens while a search runs). */
 void octuple_new_game(Octuple *octuple);
 /* A new game from a position: 64 squares a1..h8 row by row (X x B b * black, O o W w
  * white, - . empty; spaces ignored), then the side to move (X or B black, O or W white):
@@ -118,7 +122,9 @@ bool octuple_set_board(Octuple *octuple, const char *text, char *error, size_t e
 /* Plays `move` (0..63 or OCTUPLE_PASS) for the side to move. A pass is legal only when the
  * side to move has no move; a move while it has none passes for it first. */
 bool octuple_play(Octuple *octuple, int move, char *error, size_t error_size);
-/* Takes back the last move (and a pass before it); the number of moves taken back. */
+/* Takes back the last move, and the move before it when the last was a pass (a side that
+ * must pass is not left to move): the number of moves taken back, passes included. 0 when
+ * there is nothing to take back or only passes are left. */
 int octuple_undo(Octuple *octuple);
 /* Replays the last move taken back; the number of moves replayed. */
 int octuple_redo(Octuple *octuple);
@@ -153,8 +159,26 @@ bool octuple_think(Octuple *octuple, const OctupleClock *clock, OctupleResult *r
 int octuple_hint(Octuple *octuple, int count, OctupleResult *results, char *error,
                  size_t error_size);
 /* Ends the running search soon (within milliseconds); it then returns its last completed
- * depth with `stopped` set. Does nothing when no search runs. */
+ * depth with `stopped` set. Does nothing when no search runs: a stop from another thread
+ * that comes before octuple_think has started its search is not remembered, so a program
+ * that may stop a search at once starts it with octuple_think_start. */
 void octuple_stop(Octuple *octuple);
+
+/* octuple_think's and octuple_hint's searches, started without waiting for them: false
+ * (or with an error) when one is already running or the request is bad. */
+bool octuple_think_start(Octuple *octuple, const OctupleClock *clock, char *error,
+                         size_t error_size);
+bool octuple_hint_start(Octuple *octuple, int count, char *error, size_t error_size);
+/* Whether the started search is still running. */
+bool octuple_busy(Octuple *octuple);
+/* A file descriptor that is readable once the started search is over, until octuple_wait
+ * collects it: for a program's own poll or select loop. */
+int octuple_wakeup_fd(const Octuple *octuple);
+/* Waits for the started search to end and writes its results (one for a think, up to the
+ * count asked for a hint) into `results`, `capacity` entries: how many, or -1 when no
+ * search was started. */
+int octuple_wait(Octuple *octuple, OctupleResult *results, int capacity, char *error,
+                 size_t error_size);
 /* The callback for the next searches; NULL for none. */
 void octuple_set_progress(Octuple *octuple, OctupleProgress progress, void *context);
 

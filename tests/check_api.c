@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep: no more than a program may ask */
 #include <check.h>
 #include <dlfcn.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -276,6 +277,12 @@ START_TEST(test_options)
     ck_assert_str_eq(value, "9");
     ck_assert(octuple_get_option(octuple, "hash", value, sizeof value, error, sizeof error));
     ck_assert_str_eq(value, "8 MB");
+    /* a value that does not fit is refused, not cut into another one ("8 ") */
+    ck_assert(!octuple_get_option(octuple, "hash", value, 3, error, sizeof error));
+    ck_assert_msg(strstr(error, "5 bytes") != NULL, "%s", error);
+    /* option names only: the console's book-file is the option book */
+    ck_assert(!octuple_set_option(octuple, "book-file", "off", error, sizeof error));
+    ck_assert_msg(strstr(error, "book-file") != NULL, "%s", error);
     ck_assert_str_eq(octuple_weights_name(octuple) ? "named" : "", "named");
     octuple_close(octuple);
 }
@@ -481,6 +488,61 @@ START_TEST(test_clock)
 }
 END_TEST
 
+/* A search started without waiting: a stop at once from the same thread always reaches
+ * it, the game and the settings refuse changes until it is collected, and the wakeup
+ * descriptor says when it is over. */
+START_TEST(test_started_search)
+{
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE], before[OCTUPLE_BOARD_TEXT], after[OCTUPLE_BOARD_TEXT];
+    OctupleResult results[OCTUPLE_MAX_HINTS];
+    ck_assert_int_eq(octuple_wait(octuple, results, 1, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "no search") != NULL, "%s", error);
+
+    ck_assert(octuple_set_option(octuple, "depth", "40", error, sizeof error));
+    ck_assert(octuple_set_option(octuple, "exact", "0", error, sizeof error));
+    octuple_board(octuple, before);
+    for (int round = 0; round < 20; ++round) {
+        double start = now();
+        ck_assert_msg(octuple_think_start(octuple, NULL, error, sizeof error), "%s", error);
+        octuple_stop(octuple);
+        ck_assert_int_eq(octuple_wait(octuple, results, 1, error, sizeof error), 1);
+        ck_assert_msg(results[0].stopped, "round %d: the stop was lost", round);
+        ck_assert_msg(now() - start < 10.0, "round %d took %.1f s", round, now() - start);
+        ck_assert(results[0].move == 19 || results[0].move == 26 || results[0].move == 37
+                  || results[0].move == 44);
+    }
+
+    ck_assert(octuple_think_start(octuple, NULL, error, sizeof error));
+    ck_assert(octuple_busy(octuple));
+    ck_assert(!octuple_think_start(octuple, NULL, error, sizeof error));
+    ck_assert(!octuple_hint_start(octuple, 2, error, sizeof error));
+    ck_assert(!octuple_play(octuple, 37, error, sizeof error));
+    ck_assert_msg(strstr(error, "search is running") != NULL, "%s", error);
+    ck_assert(!octuple_set_option(octuple, "depth", "3", error, sizeof error));
+    ck_assert(!octuple_set_board(octuple, after, error, sizeof error));
+    octuple_new_game(octuple);
+    ck_assert_int_eq(octuple_undo(octuple), 0);
+    octuple_board(octuple, after);
+    ck_assert_str_eq(before, after);
+    octuple_stop(octuple);
+    ck_assert_int_eq(octuple_wait(octuple, results, 1, error, sizeof error), 1);
+    ck_assert(!octuple_busy(octuple));
+
+    /* the descriptor turns readable when a search ends by itself */
+    ck_assert(octuple_set_option(octuple, "depth", "4", error, sizeof error));
+    ck_assert(octuple_hint_start(octuple, 2, error, sizeof error));
+    struct pollfd wakeup = {octuple_wakeup_fd(octuple), POLLIN, 0};
+    ck_assert_int_eq(poll(&wakeup, 1, 60000), 1);
+    ck_assert(!octuple_busy(octuple));
+    ck_assert_int_eq(octuple_wait(octuple, results, OCTUPLE_MAX_HINTS, error, sizeof error), 2);
+    ck_assert(!results[0].stopped && results[0].depth == 4);
+    ck_assert(results[1].score <= results[0].score);
+    ck_assert(octuple_play(octuple, results[0].move, error, sizeof error));
+    octuple_close(octuple);
+}
+END_TEST
+
 #ifdef SHARED_LIBRARY
 /* The shared copy, loaded as a binding loads it: the API resolves, the engine's own names
  * do not, and a search runs. */
@@ -535,6 +597,7 @@ static Suite *api_suite(void)
     tcase_add_test(tc, test_game_over_and_forced);
     tcase_add_test(tc, test_stop_from_another_thread);
     tcase_add_test(tc, test_clock);
+    tcase_add_test(tc, test_started_search);
 #ifdef SHARED_LIBRARY
     tcase_add_test(tc, test_shared_library);
 #endif
