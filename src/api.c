@@ -18,11 +18,11 @@ _Static_assert((int)OCTUPLE_PASS == (int)MOVE_PASS, "octuple.h and board.h disag
 _Static_assert((int)OCTUPLE_NO_MOVE == (int)MOVE_NONE, "octuple.h and board.h disagree on no move");
 _Static_assert(OCTUPLE_BLACK == (int)COLOR_BLACK && OCTUPLE_WHITE == (int)COLOR_WHITE,
                "octuple.h and board.h disagree on the colours");
-_Static_assert((int)OCTUPLE_BOARD_TEXT == (int)BOARD_TEXT_SIZE, "octuple.h and notation.h disagree on "
-               "the board text");
+_Static_assert((int)OCTUPLE_BOARD_TEXT == (int)BOARD_TEXT_SIZE,
+               "octuple.h and notation.h disagree on the board text");
 _Static_assert((int)OCTUPLE_ERROR_SIZE >= (int)ERROR_MESSAGE_SIZE, "an engine error must fit");
-_Static_assert((int)OCTUPLE_MAX_HINTS == (int)SEARCH_MAX_LINES, "octuple.h and search.h disagree on the "
-               "lines of a hint");
+_Static_assert((int)OCTUPLE_MAX_HINTS == (int)SEARCH_MAX_LINES,
+               "octuple.h and search.h disagree on the lines of a hint");
 
 struct Octuple {
     Engine *engine;

@@ -218,8 +218,11 @@ START_TEST(test_board_text)
     ck_assert_int_eq(octuple_ply(octuple), 0);
 
     /* a short board, a bad square, a bad side: refused with the reason, nothing changed */
-    const char *bad[] = {"XXXX O", "XXXXXXXXXOOOOOOOXXXXXXX-XOOOOO--XXXXXX--XOOOO---XXX-----O---Z--- O",
-                         "XXXXXXXXXOOOOOOOXXXXXXX-XOOOOO--XXXXXX--XOOOO---XXX-----O------- Q", ""};
+    const char *bad[] = {
+        "XXXX O",
+        "XXXXXXXXXOOOOOOOXXXXXXX-XOOOOO--XXXXXX--XOOOO---XXX-----O---Z--- O",
+        "XXXXXXXXXOOOOOOOXXXXXXX-XOOOOO--XXXXXX--XOOOO---XXX-----O------- Q",
+        ""};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
         error[0] = '\0';
         ck_assert(!octuple_set_board(octuple, bad[i], error, sizeof error));
