@@ -31,6 +31,10 @@ struct Octuple {
     EngineReport last;     /* the finished task's final report */
     EngineTask task;       /* of the search started last */
     int lines;             /* HINT: the moves asked for */
+    /* the callback of the search started last, copied at its start: octuple_set_progress
+     * during a search is for the next ones, and the search thread reads only these */
+    OctupleProgress task_progress;
+    void *task_context;
     atomic_bool searching; /* from a search's start until octuple_wait collects it */
     atomic_bool stop;      /* octuple_stop was called since the search started */
 };
@@ -116,7 +120,7 @@ const char *octuple_weights_name(const Octuple *octuple)
 /* "book" takes on/off as well as a file: the program's --book FILE and --no-book in one. */
 static bool is_switch(const char *name, const char *value, bool *on)
 {
-    if (strcasecmp(name, "book") != 0)
+    if (strcmp(name, "book") != 0) /* option names are exact, as spec_find takes them */
         return false;
     if (strcasecmp(value, "on") == 0)
         *on = true;
@@ -364,10 +368,10 @@ static void on_report(void *context, const EngineReport *report)
 {
     Octuple *octuple = context;
     if (report->event == ENGINE_ITERATION) {
-        if (octuple->progress) {
+        if (octuple->task_progress) {
             OctupleResult so_far;
             result_fill(&so_far, &report->result, report->nodes, report->seconds);
-            octuple->progress(octuple->progress_context, &so_far);
+            octuple->task_progress(octuple->task_context, &so_far);
         }
         return;
     }
@@ -385,6 +389,8 @@ static bool start(Octuple *octuple, const EngineRequest *request, char *error,
         return fail(error, error_size, "a search is already running");
     OctError problem;
     atomic_store(&octuple->stop, false);
+    octuple->task_progress = octuple->progress;
+    octuple->task_context = octuple->progress_context;
     if (!engine_start(octuple->engine, request, on_report, octuple, &problem)) {
         error_copy(&problem, error, error_size);
         return false;

@@ -80,9 +80,8 @@ typedef struct OctupleClock {
     double increment;  /* seconds added to the clock after each move, 0 for none */
 } OctupleClock;
 
-/* Called from a search thread after every completed depth with the best result so far,
- * while octuple_think or octuple_hint waits; of the handle's functions it may call only
- * octuple_stop. */
+/* Called from a search thread after every completed depth with the best result so far;
+ * of the handle's functions it may call only octuple_stop. */
 typedef void (*OctupleProgress)(void *context, const OctupleResult *so_far);
 
 /* "Octuple VERSION". */
@@ -175,11 +174,13 @@ bool octuple_busy(Octuple *octuple);
  * collects it: for a program's own poll or select loop. */
 int octuple_wakeup_fd(const Octuple *octuple);
 /* Waits for the started search to end and writes its results (one for a think, up to the
- * count asked for a hint) into `results`, `capacity` entries: how many, or -1 when no
- * search was started. */
+ * count asked for a hint) into `results`, `capacity` entries: how many. -1 when no search
+ * was started, or with no room (`results` NULL, `capacity` below 1): the search is then
+ * still there to collect. */
 int octuple_wait(Octuple *octuple, OctupleResult *results, int capacity, char *error,
                  size_t error_size);
-/* The callback for the next searches; NULL for none. */
+/* The callback for the searches started from now on (not one already running); NULL for
+ * none. */
 void octuple_set_progress(Octuple *octuple, OctupleProgress progress, void *context);
 
 #ifdef __cplusplus

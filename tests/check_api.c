@@ -532,15 +532,23 @@ START_TEST(test_started_search)
     ck_assert_int_eq(octuple_wait(octuple, results, 1, error, sizeof error), 1);
     ck_assert(!octuple_busy(octuple));
 
-    /* the descriptor turns readable when a search ends by itself */
+    /* the descriptor turns readable when a search ends by itself; a callback set while it
+     * runs is for the next search */
     ck_assert(octuple_set_option(octuple, "depth", "4", error, sizeof error));
+    Progress running = {0, 0, true}, next = {0, 0, true};
+    octuple_set_progress(octuple, on_progress, &running);
     ck_assert(octuple_hint_start(octuple, 2, error, sizeof error));
+    octuple_set_progress(octuple, on_progress, &next);
     struct pollfd wakeup = {octuple_wakeup_fd(octuple), POLLIN, 0};
     ck_assert_int_eq(poll(&wakeup, 1, 60000), 1);
     ck_assert(!octuple_busy(octuple));
     ck_assert_int_eq(octuple_wait(octuple, results, OCTUPLE_MAX_HINTS, error, sizeof error), 2);
     ck_assert(!results[0].stopped && results[0].depth == 4);
     ck_assert(results[1].score <= results[0].score);
+    ck_assert_int_gt(running.calls, 0);
+    ck_assert_int_eq(next.calls, 0);
+    ck_assert(!octuple_set_option(octuple, "Depth", "4", error, sizeof error));
+    ck_assert(!octuple_set_option(octuple, "BOOK", "off", error, sizeof error));
     ck_assert(octuple_play(octuple, results[0].move, error, sizeof error));
     octuple_close(octuple);
 }
