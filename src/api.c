@@ -30,12 +30,16 @@ struct Octuple {
     void *progress_context;
     EngineReport last;     /* the finished task's final report */
     EngineTask task;       /* of the search started last */
+    Game task_game;        /* the game it searches (ANALYZE: the moves played) */
     int lines;             /* HINT: the moves asked for */
     /* the callback of the search started last, copied at its start: octuple_set_progress
      * during a search is for the next ones, and the search thread reads only these */
     OctupleProgress task_progress;
     void *task_context;
     atomic_bool searching; /* from a search's start until octuple_wait collects it */
+    /* ANALYZE: each position's final report, in the order they came (last ply first) */
+    OctupleAnalysis analyses[GAME_MOVE_CAPACITY + 1];
+    int analysis_count;
     atomic_bool stop;      /* octuple_stop was called since the search started */
 };
 
@@ -375,6 +379,20 @@ static void on_report(void *context, const EngineReport *report)
         }
         return;
     }
+    if (report->event == ENGINE_POSITION && report->task == ENGINE_ANALYZE
+        && octuple->analysis_count <= GAME_MOVE_CAPACITY
+        /* an interrupted search gives no trustworthy value: skipped, as over NBoard */
+        && (!report->stopped || report->result.exact || report->result.depth > 0)) {
+        OctupleAnalysis *analysis = &octuple->analyses[octuple->analysis_count++];
+        analysis->ply = report->ply;
+        const Game *game = &octuple->task_game;
+        analysis->played = report->ply < game->move_count ? game->moves[report->ply]
+                                                           : MOVE_NONE;
+        analysis->played_scored = report->played_known;
+        analysis->played_score = report->played_known ? engine_discs(report->played_score) : 0;
+        result_fill(&analysis->best, &report->result, report->nodes, report->seconds);
+        analysis->best.stopped = report->stopped;
+    }
     if (report->event == ENGINE_FINISHED)
         octuple->last = *report;
 }
@@ -391,6 +409,8 @@ static bool start(Octuple *octuple, const EngineRequest *request, char *error,
     atomic_store(&octuple->stop, false);
     octuple->task_progress = octuple->progress;
     octuple->task_context = octuple->progress_context;
+    octuple->task_game = *engine_game(octuple->engine);
+    octuple->analysis_count = 0;
     if (!engine_start(octuple->engine, request, on_report, octuple, &problem)) {
         error_copy(&problem, error, error_size);
         return false;
@@ -514,6 +534,33 @@ int octuple_wait(Octuple *octuple, OctupleResult *results, int capacity, char *e
         return 1;
     }
     return hint_results(octuple, results, capacity < octuple->lines ? capacity : octuple->lines);
+}
+
+int octuple_analyze(Octuple *octuple, int first_ply, OctupleAnalysis *analyses, int capacity,
+                    char *error, size_t error_size)
+{
+    int plies = engine_game(octuple->engine)->move_count;
+    if (first_ply < 0 || first_ply > plies) {
+        char message[OCTUPLE_ERROR_SIZE];
+        snprintf(message, sizeof message, "ply %d: the game has plies 0 to %d", first_ply,
+                 plies);
+        fail(error, error_size, message);
+        return -1;
+    }
+    if (!analyses || capacity < 1) {
+        fail(error, error_size, "no room for an analysis");
+        return -1;
+    }
+    EngineRequest request = {.task = ENGINE_ANALYZE, .lines = 1, .first_ply = first_ply};
+    if (!start(octuple, &request, error, error_size))
+        return -1;
+    engine_wait(octuple->engine);
+    atomic_store(&octuple->searching, false);
+    /* the reports came from the last ply back: the game's order is the reverse */
+    int written = 0;
+    for (int i = octuple->analysis_count - 1; i >= 0 && written < capacity; --i)
+        analyses[written++] = octuple->analyses[i];
+    return written;
 }
 
 bool octuple_think(Octuple *octuple, const OctupleClock *clock, OctupleResult *result,

@@ -18,7 +18,8 @@
  * Threads: a handle is used by one thread at a time, except for octuple_stop, which any
  * thread (or a signal handler) may call while a search runs. The search runs on the
  * handle's own threads (the `threads` option) and reports progress through the callback
- * of octuple_set_progress. octuple_think and octuple_hint block until it is over;
+ * of octuple_set_progress. octuple_think, octuple_hint and octuple_analyze block until it
+ * is over;
  * octuple_think_start and octuple_hint_start return at once, and octuple_wait collects the
  * result (an event loop can poll octuple_wakeup_fd). While a search runs, the calls that
  * change the game or the settings refuse (octuple_new_game does nothing). */
@@ -79,6 +80,16 @@ typedef struct OctupleClock {
     double seconds_left;
     double increment;  /* seconds added to the clock after each move, 0 for none */
 } OctupleClock;
+
+/* One position of a game's analysis (octuple_analyze). */
+typedef struct OctupleAnalysis {
+    int ply;             /* the position after this many moves of the game (passes count) */
+    int played;          /* the game's move there; OCTUPLE_NO_MOVE for its last position */
+    bool played_scored;  /* `played_score` holds the played move's score */
+    double played_score; /* discs, the mover's view, searched as deep as `best`: the best
+                            move's score when it was played */
+    OctupleResult best;  /* the engine's move there and its score */
+} OctupleAnalysis;
 
 /* Called from a search thread after every completed depth with the best result so far;
  * of the handle's functions it may call only octuple_stop. */
@@ -159,9 +170,18 @@ int octuple_hint(Octuple *octuple, int count, OctupleResult *results, char *erro
                  size_t error_size);
 /* Ends the running search soon (within milliseconds); it then returns its last completed
  * depth with `stopped` set. Does nothing when no search runs: a stop from another thread
- * that comes before octuple_think has started its search is not remembered, so a program
- * that may stop a search at once starts it with octuple_think_start. */
+ * that comes before a blocking call (octuple_think, octuple_hint, octuple_analyze) has
+ * started its search is not remembered, so a program that may stop a search at once
+ * starts it with octuple_think_start or octuple_hint_start. */
 void octuple_stop(Octuple *octuple);
+
+/* The positions of the game from ply `first_ply` (0: the start) to its current one,
+ * searched at the settings' depth (and exact threshold) without a time limit other than
+ * the `time` option's per position, from the last back to the first; into `analyses`,
+ * `capacity` entries, in the order of the game: how many, -1 on error. A stop ends the
+ * analysis with the positions done so far (the earliest ones are then missing). */
+int octuple_analyze(Octuple *octuple, int first_ply, OctupleAnalysis *analyses, int capacity,
+                    char *error, size_t error_size);
 
 /* octuple_think's and octuple_hint's searches, started without waiting for them: false
  * (or with an error) when one is already running or the request is bad. */

@@ -491,6 +491,66 @@ START_TEST(test_clock)
 }
 END_TEST
 
+/* A game played out from 8 empties, analysed back to that point: every position's best
+ * score, and the played move's, against the reference. */
+START_TEST(test_analyze_against_reference)
+{
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE];
+    uint64_t rng = 777;
+    while (!random_game(octuple, 8, &rng))
+        continue;
+    int first = octuple_ply(octuple);
+    Position positions[16];
+    int moves_played[16];
+    int plies = 0;
+    while (octuple_side_to_move(octuple) != OCTUPLE_EMPTY) {
+        ck_assert_int_lt(plies, 16);
+        positions[plies] = position_read(octuple);
+        int moves[64];
+        int count = octuple_legal_moves(octuple, moves);
+        int move = count ? moves[rng_next(&rng) % (uint64_t)count] : OCTUPLE_PASS;
+        moves_played[plies++] = move;
+        ck_assert_msg(octuple_play(octuple, move, error, sizeof error), "%s", error);
+    }
+    OctupleAnalysis analyses[32];
+    int written = octuple_analyze(octuple, first, analyses, 32, error, sizeof error);
+    ck_assert_msg(written == plies + 1, "%d positions analysed of %d: %s", written, plies + 1,
+                  error);
+    for (int i = 0; i < plies; ++i) {
+        const OctupleAnalysis *analysis = &analyses[i];
+        ck_assert_int_eq(analysis->ply, first + i);
+        ck_assert_int_eq(analysis->played, moves_played[i]);
+        ck_assert(analysis->best.exact);
+        int expected = slow_negamax(&positions[i], false);
+        ck_assert_msg(analysis->best.score == expected, "ply %d: %g, the reference %d",
+                      analysis->ply, analysis->best.score, expected);
+        ck_assert(analysis->played_scored);
+        int played = expected; /* a pass: the position's own value */
+        if (moves_played[i] != OCTUPLE_PASS) {
+            const Position *p = &positions[i];
+            uint64_t flips = slow_flips(p, moves_played[i]);
+            Position next = {p->theirs ^ flips, p->mine ^ flips ^ (1ULL << moves_played[i])};
+            played = -slow_negamax(&next, false);
+        }
+        ck_assert_msg(analysis->played_score == played, "ply %d: played %g, the reference %d",
+                      analysis->ply, analysis->played_score, played);
+    }
+    /* the final position: no move, the final score */
+    ck_assert_int_eq(analyses[plies].played, OCTUPLE_NO_MOVE);
+    ck_assert_int_eq(analyses[plies].best.move, OCTUPLE_NO_MOVE);
+    ck_assert(!analyses[plies].played_scored);
+
+    /* a capacity smaller than the analysis keeps its first positions; bad plies refused */
+    ck_assert_int_eq(octuple_analyze(octuple, first, analyses, 2, error, sizeof error), 2);
+    ck_assert_int_eq(analyses[0].ply, first);
+    ck_assert_int_eq(octuple_analyze(octuple, -1, analyses, 32, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "-1") != NULL, "%s", error);
+    ck_assert_int_eq(octuple_analyze(octuple, first + plies + 1, analyses, 32, NULL, 0), -1);
+    octuple_close(octuple);
+}
+END_TEST
+
 /* A search started without waiting: a stop at once from the same thread always reaches
  * it, the game and the settings refuse changes until it is collected, and the wakeup
  * descriptor says when it is over. */
@@ -609,6 +669,7 @@ static Suite *api_suite(void)
     tcase_add_test(tc, test_stop_from_another_thread);
     tcase_add_test(tc, test_clock);
     tcase_add_test(tc, test_started_search);
+    tcase_add_test(tc, test_analyze_against_reference);
 #ifdef SHARED_LIBRARY
     tcase_add_test(tc, test_shared_library);
 #endif
