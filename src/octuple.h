@@ -19,10 +19,9 @@
  * thread (or a signal handler) may call while a search runs. The search runs on the
  * handle's own threads (the `threads` option) and reports progress through the callback
  * of octuple_set_progress. octuple_think, octuple_hint and octuple_analyze block until it
- * is over;
- * octuple_think_start and octuple_hint_start return at once, and octuple_wait collects the
- * result (an event loop can poll octuple_wakeup_fd). While a search runs, the calls that
- * change the game or the settings refuse (octuple_new_game does nothing). */
+ * is over; octuple_think_start and octuple_hint_start return at once, and octuple_wait
+ * collects the result (an event loop can poll octuple_wakeup_fd). While a search runs, the
+ * calls that change the game or the settings refuse (octuple_new_game does nothing). */
 #ifndef OCTUPLE_H
 #define OCTUPLE_H
 
