@@ -103,6 +103,15 @@ static int slow_negamax(const Position *p, bool passed)
     return -slow_negamax(&swapped, true);
 }
 
+/* The value of `move` in `p` (the mover's view); the move must be legal. */
+static int slow_move_value(const Position *p, int move)
+{
+    uint64_t flips = move >= 0 && move < 64 ? slow_flips(p, move) : 0;
+    ck_assert_msg(flips != 0, "%d is not a legal move", move);
+    Position next = {p->theirs ^ flips, p->mine ^ flips ^ (1ULL << move)};
+    return -slow_negamax(&next, false);
+}
+
 /* The engine's current position, read square by square through the API. */
 static Position position_read(const Octuple *octuple)
 {
@@ -324,10 +333,7 @@ START_TEST(test_think_exact_against_reference)
                       result.score, expected);
         ck_assert_int_eq(result.line[0], result.move);
         /* the move named reaches that score */
-        uint64_t flips = slow_flips(&p, result.move);
-        ck_assert_msg(flips != 0, "%d is not a legal move", result.move);
-        Position next = {p.theirs ^ flips, p.mine ^ flips ^ (1ULL << result.move)};
-        ck_assert_int_eq(-slow_negamax(&next, false), expected);
+        ck_assert_int_eq(slow_move_value(&p, result.move), expected);
     }
     octuple_close(octuple);
 }
@@ -352,12 +358,9 @@ START_TEST(test_hint_against_reference)
         ck_assert_int_eq(written, count < 3 ? count : 3);
         for (int i = 0; i < written; ++i) {
             ck_assert(results[i].exact);
-            uint64_t flips = slow_flips(&p, results[i].move);
-            ck_assert_msg(flips != 0, "hint %d: %d is not legal", i, results[i].move);
-            Position next = {p.theirs ^ flips, p.mine ^ flips ^ (1ULL << results[i].move)};
-            ck_assert_msg(results[i].score == -slow_negamax(&next, false),
-                          "hint %d: %g, the reference %d", i, results[i].score,
-                          -slow_negamax(&next, false));
+            int value = slow_move_value(&p, results[i].move);
+            ck_assert_msg(results[i].score == value, "hint %d: %g, the reference %d", i,
+                          results[i].score, value);
             if (i > 0)
                 ck_assert(results[i].score <= results[i - 1].score);
         }
@@ -526,13 +529,9 @@ START_TEST(test_analyze_against_reference)
         ck_assert_msg(analysis->best.score == expected, "ply %d: %g, the reference %d",
                       analysis->ply, analysis->best.score, expected);
         ck_assert(analysis->played_scored);
-        int played = expected; /* a pass: the position's own value */
-        if (moves_played[i] != OCTUPLE_PASS) {
-            const Position *p = &positions[i];
-            uint64_t flips = slow_flips(p, moves_played[i]);
-            Position next = {p->theirs ^ flips, p->mine ^ flips ^ (1ULL << moves_played[i])};
-            played = -slow_negamax(&next, false);
-        }
+        /* a pass: the position's own value */
+        int played = moves_played[i] == OCTUPLE_PASS
+                   ? expected : slow_move_value(&positions[i], moves_played[i]);
         ck_assert_msg(analysis->played_score == played, "ply %d: played %g, the reference %d",
                       analysis->ply, analysis->played_score, played);
     }
