@@ -44,7 +44,8 @@ struct Octuple {
 };
 
 /* The calls that change the game or the settings wait for no search: they refuse while
- * one started by octuple_think_start or octuple_hint_start runs. */
+ * one runs (one started by octuple_think_start or octuple_hint_start, or, from a progress
+ * callback, a blocking call's). */
 static bool refuse_searching(const Octuple *octuple, char *error, size_t error_size)
 {
     if (!atomic_load(&octuple->searching))
@@ -55,7 +56,7 @@ static bool refuse_searching(const Octuple *octuple, char *error, size_t error_s
     return false;
 }
 
-/* The version string is built once: PACKAGE_STRING is "Octuple VERSION". */
+/* "Octuple VERSION", from configure's package name and version. */
 const char *octuple_version(void)
 {
     return PACKAGE_NAME " " PACKAGE_VERSION;
