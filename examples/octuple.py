@@ -70,7 +70,11 @@ class OctupleError(Exception):
 def _library(path=None):
     """The shared library: `path`, $OCTUPLE_LIBRARY, or liboctuple.so.1 where the dynamic
     loader finds it."""
-    library = ctypes.CDLL(path or os.environ.get("OCTUPLE_LIBRARY") or "liboctuple.so.1")
+    name = path or os.environ.get("OCTUPLE_LIBRARY") or "liboctuple.so.1"
+    try:
+        library = ctypes.CDLL(name)
+    except OSError as error:
+        raise OctupleError(f"cannot load the library: {error}") from None
     handle = ctypes.c_void_p
     text = ctypes.c_char_p
     error = (ctypes.c_char_p, ctypes.c_size_t)

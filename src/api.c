@@ -548,8 +548,12 @@ int octuple_analyze(Octuple *octuple, int first_ply, OctupleAnalysis *analyses, 
         fail(error, error_size, message);
         return -1;
     }
-    if (!analyses || capacity < 1) {
-        fail(error, error_size, "no room for an analysis");
+    int positions = plies - first_ply + 1;
+    if (!analyses || capacity < positions) { /* refused before hours of searching */
+        char message[OCTUPLE_ERROR_SIZE];
+        snprintf(message, sizeof message, "%d positions to analyse, room for %d", positions,
+                 analyses ? capacity : 0);
+        fail(error, error_size, message);
         return -1;
     }
     EngineRequest request = {.task = ENGINE_ANALYZE, .lines = 1, .first_ply = first_ply};
@@ -559,7 +563,7 @@ int octuple_analyze(Octuple *octuple, int first_ply, OctupleAnalysis *analyses, 
     atomic_store(&octuple->searching, false);
     /* the reports came from the last ply back: the game's order is the reverse */
     int written = 0;
-    for (int i = octuple->analysis_count - 1; i >= 0 && written < capacity; --i)
+    for (int i = octuple->analysis_count - 1; i >= 0; --i)
         analyses[written++] = octuple->analyses[i];
     return written;
 }

@@ -176,9 +176,12 @@ void octuple_stop(Octuple *octuple);
 
 /* The positions of the game from ply `first_ply` (0: the start) to its current one,
  * searched at the settings' depth (and exact threshold) without a time limit other than
- * the `time` option's per position, from the last back to the first; into `analyses`,
- * `capacity` entries, in the order of the game: how many, -1 on error. A stop ends the
- * analysis with the positions done so far (the earliest ones are then missing). */
+ * the `time` option's per position, from the last back to the first; into `analyses` in
+ * the order of the game: how many, -1 on error. `capacity` must hold every position
+ * (octuple_ply - first_ply + 1), else the call is refused before any search. A stop ends
+ * the analysis with the positions done so far: the earliest ones are then missing, and
+ * the one searched when the stop came is kept when it completed a depth (`best.stopped`
+ * set; its played move may lack a score). */
 int octuple_analyze(Octuple *octuple, int first_ply, OctupleAnalysis *analyses, int capacity,
                     char *error, size_t error_size);
 

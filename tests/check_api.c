@@ -540,9 +540,12 @@ START_TEST(test_analyze_against_reference)
     ck_assert_int_eq(analyses[plies].best.move, OCTUPLE_NO_MOVE);
     ck_assert(!analyses[plies].played_scored);
 
-    /* a capacity smaller than the analysis keeps its first positions; bad plies refused */
-    ck_assert_int_eq(octuple_analyze(octuple, first, analyses, 2, error, sizeof error), 2);
-    ck_assert_int_eq(analyses[0].ply, first);
+    /* no room for every position, or a ply outside the game: refused before searching */
+    ck_assert_int_eq(octuple_analyze(octuple, first, analyses, plies, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "room for") != NULL, "%s", error);
+    ck_assert_int_eq(octuple_analyze(octuple, first + plies, analyses, 1, error, sizeof error),
+                     1);
+    ck_assert_int_eq(analyses[0].ply, first + plies);
     ck_assert_int_eq(octuple_analyze(octuple, -1, analyses, 32, error, sizeof error), -1);
     ck_assert_msg(strstr(error, "-1") != NULL, "%s", error);
     ck_assert_int_eq(octuple_analyze(octuple, first + plies + 1, analyses, 32, NULL, 0), -1);
