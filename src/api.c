@@ -276,16 +276,11 @@ char *octuple_move_name(int move, char *out)
 
 /* ---- the position ---- */
 
-static void position(const Octuple *octuple, Board *board, Color *side)
-{
-    engine_position(octuple->engine, board, side);
-}
-
 OctupleColor octuple_side_to_move(const Octuple *octuple)
 {
     Board board;
     Color side;
-    position(octuple, &board, &side);
+    engine_position(octuple->engine, &board, &side);
     return board_is_over(&board) ? OCTUPLE_EMPTY : (OctupleColor)side;
 }
 
@@ -295,7 +290,7 @@ OctupleColor octuple_square(const Octuple *octuple, int square)
         return OCTUPLE_EMPTY;
     Board board;
     Color side;
-    position(octuple, &board, &side);
+    engine_position(octuple->engine, &board, &side);
     uint64_t bit = 1ULL << square;
     if (board.player & bit)
         return (OctupleColor)side;
@@ -307,7 +302,7 @@ OctupleColor octuple_square(const Octuple *octuple, int square)
 int octuple_legal_moves(const Octuple *octuple, int *moves)
 {
     Board board;
-    position(octuple, &board, NULL);
+    engine_position(octuple->engine, &board, NULL);
     int count = 0;
     for (uint64_t legal = board_legal(&board); legal; legal &= legal - 1)
         moves[count++] = __builtin_ctzll(legal);
@@ -318,10 +313,10 @@ int octuple_discs(const Octuple *octuple, OctupleColor color)
 {
     Board board;
     Color side;
-    position(octuple, &board, &side);
+    engine_position(octuple->engine, &board, &side);
     if (color == OCTUPLE_EMPTY)
         return board_count_empties(&board);
-    return __builtin_popcountll((int)color == (int)side ? board.player : board.opponent);
+    return (int)color == (int)side ? board_count_player(&board) : board_count_opponent(&board);
 }
 
 int octuple_ply(const Octuple *octuple)
@@ -333,7 +328,7 @@ char *octuple_board(const Octuple *octuple, char *out)
 {
     Board board;
     Color side;
-    position(octuple, &board, &side);
+    engine_position(octuple->engine, &board, &side);
     return board_format(&board, side, out);
 }
 
