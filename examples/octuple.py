@@ -22,6 +22,7 @@ import sys
 
 ERROR_SIZE = 512       # OCTUPLE_ERROR_SIZE
 BOARD_TEXT = 67        # OCTUPLE_BOARD_TEXT
+GAME_TEXT = 16384      # OCTUPLE_GAME_TEXT
 MAX_LINE = 64          # OCTUPLE_MAX_LINE
 MAX_HINTS = 64         # OCTUPLE_MAX_HINTS
 PASS = 64              # OCTUPLE_PASS
@@ -96,6 +97,10 @@ def _library(path=None):
         "octuple_hint": (ctypes.c_int, [handle, ctypes.c_int, ctypes.POINTER(Result),
                                         *error]),
         "octuple_stop": (None, [handle]),
+        "octuple_set_game": (ctypes.c_bool, [handle, text, *error]),
+        "octuple_get_game": (ctypes.c_bool, [handle, ctypes.c_char_p, ctypes.c_size_t,
+                                             *error]),
+        "octuple_learn": (ctypes.c_bool, [handle, *error]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(library, name)
@@ -157,6 +162,20 @@ class Engine:
 
     def undo(self):
         return self._lib.octuple_undo(self._handle)
+
+    def set_game(self, text):
+        """A whole game: a GGF record or a move string such as "f5d6c3"."""
+        self._call(self._lib.octuple_set_game, text.encode())
+
+    def game(self):
+        """The game as a one-line GGF record."""
+        record = ctypes.create_string_buffer(GAME_TEXT)
+        self._call(self._lib.octuple_get_game, record, GAME_TEXT)
+        return record.value.decode()
+
+    def learn(self):
+        """Adds the finished game to the opening book and the user's learned.ggf."""
+        self._call(self._lib.octuple_learn)
 
     def side_to_move(self):
         """"black", "white", or None when the game is over."""

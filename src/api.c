@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "engine.h"
+#include "ggf.h"
 #include "notation.h"
 
 /* The API's numbering is the engine's: checked here so that neither drifts alone. */
@@ -23,6 +24,8 @@ _Static_assert((int)OCTUPLE_BOARD_TEXT == (int)BOARD_TEXT_SIZE,
 _Static_assert((int)OCTUPLE_ERROR_SIZE >= (int)ERROR_MESSAGE_SIZE, "an engine error must fit");
 _Static_assert((int)OCTUPLE_MAX_HINTS == (int)SEARCH_MAX_LINES,
                "octuple.h and search.h disagree on the lines of a hint");
+_Static_assert((int)OCTUPLE_GAME_TEXT == (int)GGF_LINE_SIZE,
+               "octuple.h and ggf.h disagree on the size of a game record");
 
 struct Octuple {
     Engine *engine;
@@ -31,7 +34,7 @@ struct Octuple {
     EngineReport last;     /* the finished task's final report */
     EngineTask task;       /* of the search started last */
     Game task_game;        /* the game it searches (ANALYZE: the moves played) */
-    int lines;             /* HINT: the moves asked for */
+    int lines;             /* HINT: the moves asked for; ANALYZE: the positions */
     /* the callback of the search started last, copied at its start: octuple_set_progress
      * during a search is for the next ones, and the search thread reads only these */
     OctupleProgress task_progress;
@@ -60,6 +63,11 @@ static bool refuse_searching(const Octuple *octuple, char *error, size_t error_s
 const char *octuple_version(void)
 {
     return PACKAGE_NAME " " PACKAGE_VERSION;
+}
+
+int octuple_api_version(void)
+{
+    return OCTUPLE_API_VERSION;
 }
 
 static void error_copy(const OctError *from, char *error, size_t size)
@@ -228,6 +236,62 @@ bool octuple_set_board(Octuple *octuple, const char *text, char *error, size_t e
     }
     engine_set_position(octuple->engine, &board, side);
     return true;
+}
+
+bool octuple_set_game(Octuple *octuple, const char *text, char *error, size_t error_size)
+{
+    if (!text)
+        return fail(error, error_size, "no game given");
+    if (!refuse_searching(octuple, error, error_size))
+        return false;
+    GgfRecord *record = malloc(sizeof *record);
+    if (!record)
+        return fail(error, error_size, "out of memory");
+    OctError problem;
+    bool ok;
+    if (strstr(text, "(;")) {
+        ok = ggf_parse(text, record, NULL, &problem);
+    } else {
+        /* a move string: a record with no header, so that the last game's players and
+         * evaluations do not stick to this one */
+        ggf_init(record);
+        ok = game_parse_moves(&record->game, text, &problem);
+        if (ok && record->game.move_count == 0)
+            ok = error_set(&problem, "no moves: a GGF record or a move string expected");
+    }
+    if (ok)
+        engine_set_record(octuple->engine, record);
+    else
+        error_copy(&problem, error, error_size);
+    free(record);
+    return ok;
+}
+
+bool octuple_get_game(const Octuple *octuple, char *out, size_t size, char *error,
+                      size_t error_size)
+{
+    if (!out || size == 0)
+        return fail(error, error_size, "no room for the game record");
+    GgfRecord *record = malloc(sizeof *record);
+    char *line = malloc(GGF_LINE_SIZE);
+    bool ok = record && line;
+    OctError problem;
+    if (!ok) {
+        error_set(&problem, "out of memory");
+    } else {
+        engine_record(octuple->engine, record);
+        ok = ggf_format(record, line, GGF_LINE_SIZE, &problem);
+        if (ok && strlen(line) >= size)
+            ok = error_set(&problem, "the game record needs %zu bytes, not %zu",
+                           strlen(line) + 1, size);
+    }
+    if (ok)
+        strcpy(out, line);
+    else
+        error_copy(&problem, error, error_size);
+    free(record);
+    free(line);
+    return ok;
 }
 
 bool octuple_play(Octuple *octuple, int move, char *error, size_t error_size)
@@ -512,13 +576,25 @@ static int hint_results(const Octuple *octuple, OctupleResult *results, int capa
     return written;
 }
 
+/* Refuses to collect a started task of another kind than the collecting call's. */
+static bool refuse_other_task(const Octuple *octuple, bool analysis, char *error,
+                              size_t error_size)
+{
+    if (!atomic_load(&octuple->searching))
+        return fail(error, error_size, "no search was started");
+    if ((octuple->task == ENGINE_ANALYZE) == analysis)
+        return true;
+    return fail(error, error_size, analysis ? "the search started is not an analysis: "
+                                              "collect it with octuple_wait"
+                                            : "the search started is an analysis: collect "
+                                              "it with octuple_wait_analysis");
+}
+
 int octuple_wait(Octuple *octuple, OctupleResult *results, int capacity, char *error,
                  size_t error_size)
 {
-    if (!atomic_load(&octuple->searching)) {
-        fail(error, error_size, "no search was started");
+    if (!refuse_other_task(octuple, false, error, error_size))
         return -1;
-    }
     if (!results || capacity < 1) {
         fail(error, error_size, "no room for a result");
         return -1;
@@ -532,28 +608,34 @@ int octuple_wait(Octuple *octuple, OctupleResult *results, int capacity, char *e
     return hint_results(octuple, results, capacity < octuple->lines ? capacity : octuple->lines);
 }
 
-int octuple_analyze(Octuple *octuple, int first_ply, OctupleAnalysis *analyses, int capacity,
-                    char *error, size_t error_size)
+bool octuple_analyze_start(Octuple *octuple, int first_ply, char *error, size_t error_size)
 {
     int plies = engine_game(octuple->engine)->move_count;
     if (first_ply < 0 || first_ply > plies) {
         char message[OCTUPLE_ERROR_SIZE];
         snprintf(message, sizeof message, "ply %d: the game has plies 0 to %d", first_ply,
                  plies);
-        fail(error, error_size, message);
-        return -1;
-    }
-    int positions = plies - first_ply + 1;
-    if (!analyses || capacity < positions) { /* refused before hours of searching */
-        char message[OCTUPLE_ERROR_SIZE];
-        snprintf(message, sizeof message, "%d positions to analyse, room for %d", positions,
-                 analyses ? capacity : 0);
-        fail(error, error_size, message);
-        return -1;
+        return fail(error, error_size, message);
     }
     EngineRequest request = {.task = ENGINE_ANALYZE, .lines = 1, .first_ply = first_ply};
     if (!start(octuple, &request, error, error_size))
+        return false;
+    octuple->lines = plies - first_ply + 1;
+    return true;
+}
+
+int octuple_wait_analysis(Octuple *octuple, OctupleAnalysis *analyses, int capacity,
+                          char *error, size_t error_size)
+{
+    if (!refuse_other_task(octuple, true, error, error_size))
         return -1;
+    if (!analyses || capacity < octuple->lines) {
+        char message[OCTUPLE_ERROR_SIZE];
+        snprintf(message, sizeof message, "%d positions to analyse, room for %d",
+                 octuple->lines, analyses ? capacity : 0);
+        fail(error, error_size, message);
+        return -1;
+    }
     engine_wait(octuple->engine);
     atomic_store(&octuple->searching, false);
     /* the reports came from the last ply back: the game's order is the reverse */
@@ -561,6 +643,24 @@ int octuple_analyze(Octuple *octuple, int first_ply, OctupleAnalysis *analyses, 
     for (int i = octuple->analysis_count - 1; i >= 0; --i)
         analyses[written++] = octuple->analyses[i];
     return written;
+}
+
+int octuple_analyze(Octuple *octuple, int first_ply, OctupleAnalysis *analyses, int capacity,
+                    char *error, size_t error_size)
+{
+    int plies = engine_game(octuple->engine)->move_count;
+    int positions = plies - first_ply + 1;
+    /* refused before hours of searching (a bad ply is octuple_analyze_start's to name) */
+    if (first_ply >= 0 && first_ply <= plies && (!analyses || capacity < positions)) {
+        char message[OCTUPLE_ERROR_SIZE];
+        snprintf(message, sizeof message, "%d positions to analyse, room for %d", positions,
+                 analyses ? capacity : 0);
+        fail(error, error_size, message);
+        return -1;
+    }
+    if (!octuple_analyze_start(octuple, first_ply, error, error_size))
+        return -1;
+    return octuple_wait_analysis(octuple, analyses, capacity, error, error_size);
 }
 
 bool octuple_think(Octuple *octuple, const OctupleClock *clock, OctupleResult *result,
@@ -576,6 +676,21 @@ int octuple_hint(Octuple *octuple, int count, OctupleResult *results, char *erro
     if (!octuple_hint_start(octuple, count, error, error_size))
         return -1;
     return octuple_wait(octuple, results, count, error, error_size);
+}
+
+bool octuple_learn(Octuple *octuple, char *error, size_t error_size)
+{
+    if (!refuse_searching(octuple, error, error_size))
+        return false;
+    /* flagged as a search, so that octuple_stop from another thread reaches it */
+    atomic_store(&octuple->stop, false);
+    atomic_store(&octuple->searching, true);
+    OctError problem;
+    bool ok = engine_learn(octuple->engine, NULL, 0, &octuple->stop, &problem);
+    atomic_store(&octuple->searching, false);
+    if (!ok)
+        error_copy(&problem, error, error_size);
+    return ok;
 }
 
 void octuple_stop(Octuple *octuple)

@@ -19,8 +19,9 @@
  * thread (or a signal handler) may call while a search runs. The search runs on the
  * handle's own threads (the `threads` option) and reports progress through the callback
  * of octuple_set_progress. octuple_think, octuple_hint and octuple_analyze block until it
- * is over; octuple_think_start and octuple_hint_start return at once, and octuple_wait
- * collects the result (an event loop can poll octuple_wakeup_fd). While a search runs, the
+ * is over; octuple_think_start, octuple_hint_start and octuple_analyze_start return at
+ * once, and octuple_wait (octuple_wait_analysis) collects the result (an event loop can
+ * poll octuple_wakeup_fd). While a search runs, the
  * calls that change the game or the settings refuse (octuple_new_game does nothing). */
 #ifndef OCTUPLE_H
 #define OCTUPLE_H
@@ -33,7 +34,7 @@
 extern "C" {
 #endif
 
-#define OCTUPLE_API_VERSION 1
+#define OCTUPLE_API_VERSION 2 /* 2: game records, learning, a started analysis */
 
 enum {
     OCTUPLE_PASS = 64,         /* the move of a side that has no legal move */
@@ -41,6 +42,7 @@ enum {
     OCTUPLE_MAX_LINE = 64,     /* moves of a principal variation, passes included */
     OCTUPLE_MAX_HINTS = 64,    /* the most moves octuple_hint scores */
     OCTUPLE_BOARD_TEXT = 67,   /* bytes of octuple_board's text, the final NUL included */
+    OCTUPLE_GAME_TEXT = 16384, /* bytes that hold any game record of octuple_get_game */
     OCTUPLE_ERROR_SIZE = 512   /* bytes that hold any error message */
 };
 
@@ -96,6 +98,9 @@ typedef void (*OctupleProgress)(void *context, const OctupleResult *so_far);
 
 /* "Octuple VERSION". */
 const char *octuple_version(void);
+/* The OCTUPLE_API_VERSION the library was built with: a program that loads the shared copy
+ * at run time checks it before calling what a later version added. */
+int octuple_api_version(void);
 
 /* A new engine at the start of a game, with the settings of the `octuple` program's
  * defaults (depth 7, exact solves from 20 empties, one thread per core, a 128 MB table, the
@@ -128,6 +133,17 @@ void octuple_new_game(Octuple *octuple);
  * white, - . empty; spaces ignored), then the side to move (X or B black, O or W white):
  * the text octuple_board writes. */
 bool octuple_set_board(Octuple *octuple, const char *text, char *error, size_t error_size);
+/* A whole game, so that undo steps back through its moves: a GGF record as GGS and NBoard
+ * write it ("(;GM[Othello]...BO[8 ...]B[f5]W[d6/-1.5]...;)": its start position, moves,
+ * players and evaluations), or a move string from the standard start ("f5d6c3", passes
+ * as "pa" or left out; spaces between moves allowed). Text after the first record is
+ * ignored. */
+bool octuple_set_game(Octuple *octuple, const char *text, char *error, size_t error_size);
+/* The game as a one-line GGF record (start position, moves with the evaluations the engine
+ * gave them, players, result when over) into `out`, `size` bytes (OCTUPLE_GAME_TEXT are
+ * always enough): octuple_set_game reads it back. */
+bool octuple_get_game(const Octuple *octuple, char *out, size_t size, char *error,
+                      size_t error_size);
 /* Plays `move` (0..63 or OCTUPLE_PASS) for the side to move. A pass is legal only when the
  * side to move has no move; a move while it has none passes for it first. */
 bool octuple_play(Octuple *octuple, int move, char *error, size_t error_size);
@@ -171,7 +187,7 @@ int octuple_hint(Octuple *octuple, int count, OctupleResult *results, char *erro
  * depth with `stopped` set. Does nothing when no search runs: a stop from another thread
  * that comes before a blocking call (octuple_think, octuple_hint, octuple_analyze) has
  * started its search is not remembered, so a program that may stop a search at once
- * starts it with octuple_think_start or octuple_hint_start. */
+ * starts it with octuple_think_start, octuple_hint_start or octuple_analyze_start. */
 void octuple_stop(Octuple *octuple);
 
 /* The positions of the game from ply `first_ply` (0: the start) to its current one,
@@ -185,11 +201,21 @@ void octuple_stop(Octuple *octuple);
 int octuple_analyze(Octuple *octuple, int first_ply, OctupleAnalysis *analyses, int capacity,
                     char *error, size_t error_size);
 
-/* octuple_think's and octuple_hint's searches, started without waiting for them: false
- * (or with an error) when one is already running or the request is bad. */
+/* Adds the finished game to the opening book in use and saves the book (the user's
+ * learned book, never a shipped one, unless the `book` option names a file), then appends
+ * the game to the user's learned.ggf: what NBoard's `learn` does. Refused when the game
+ * is not over. With the book off (or none found), or a game from another start than the
+ * standard one, only learned.ggf grows. Blocks while
+ * the book's new positions are searched; octuple_stop ends that, and then nothing was
+ * learned. Files go under $XDG_DATA_HOME/octuple (else ~/.local/share/octuple). */
+bool octuple_learn(Octuple *octuple, char *error, size_t error_size);
+
+/* octuple_think's, octuple_hint's and octuple_analyze's searches, started without waiting
+ * for them: false (or with an error) when one is already running or the request is bad. */
 bool octuple_think_start(Octuple *octuple, const OctupleClock *clock, char *error,
                          size_t error_size);
 bool octuple_hint_start(Octuple *octuple, int count, char *error, size_t error_size);
+bool octuple_analyze_start(Octuple *octuple, int first_ply, char *error, size_t error_size);
 /* Whether the started search is still running. */
 bool octuple_busy(Octuple *octuple);
 /* A file descriptor that is readable once the started search is over, until octuple_wait
@@ -197,10 +223,15 @@ bool octuple_busy(Octuple *octuple);
 int octuple_wakeup_fd(const Octuple *octuple);
 /* Waits for the started search to end and writes its results (one for a think, up to the
  * count asked for a hint) into `results`, `capacity` entries: how many. -1 when no search
- * was started, or with no room (`results` NULL, `capacity` below 1): the search is then
- * still there to collect. */
+ * was started, when it is an analysis (see octuple_wait_analysis), or with no room
+ * (`results` NULL, `capacity` below 1): the search is then still there to collect. */
 int octuple_wait(Octuple *octuple, OctupleResult *results, int capacity, char *error,
                  size_t error_size);
+/* The same for a started analysis: its positions into `analyses` as octuple_analyze
+ * writes them; `capacity` must hold every position it was started for, else -1 and the
+ * analysis is still there to collect. */
+int octuple_wait_analysis(Octuple *octuple, OctupleAnalysis *analyses, int capacity,
+                          char *error, size_t error_size);
 /* The callback for the searches started from now on (not one already running); NULL for
  * none. */
 void octuple_set_progress(Octuple *octuple, OctupleProgress progress, void *context);

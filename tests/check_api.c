@@ -8,11 +8,14 @@
 #include <dlfcn.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "octuple.h"
 
@@ -616,6 +619,249 @@ START_TEST(test_started_search)
 }
 END_TEST
 
+/* Whole games in and out: a move string and a GGF record load with their moves (undo steps
+ * back through them), the record written reads back the same, bad text changes nothing. */
+START_TEST(test_game_records)
+{
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE], board[OCTUPLE_BOARD_TEXT], other[OCTUPLE_BOARD_TEXT];
+    static char record[OCTUPLE_GAME_TEXT], again[OCTUPLE_GAME_TEXT];
+    ck_assert_int_eq(octuple_api_version(), OCTUPLE_API_VERSION);
+    ck_assert_int_ge(OCTUPLE_API_VERSION, 2);
+
+    /* a move string from the start: the same position as the moves played one by one */
+    ck_assert_msg(octuple_set_game(octuple, "f5d6 c3d3c4", error, sizeof error), "%s", error);
+    ck_assert_int_eq(octuple_ply(octuple), 5);
+    octuple_board(octuple, board);
+    Octuple *played = open_engine();
+    static const int line[] = {37, 43, 18, 19, 26};
+    for (int i = 0; i < 5; ++i)
+        ck_assert(octuple_play(played, line[i], error, sizeof error));
+    octuple_board(played, other);
+    ck_assert_str_eq(board, other);
+    ck_assert_int_eq(octuple_undo(octuple), 1);
+    ck_assert_int_eq(octuple_ply(octuple), 4);
+    ck_assert_int_eq(octuple_redo(octuple), 1);
+
+    /* written and read back: the same moves, and the evaluations the record carries */
+    ck_assert_msg(octuple_get_game(octuple, record, sizeof record, error, sizeof error), "%s",
+                  error);
+    ck_assert_msg(strncmp(record, "(;GM[Othello]", 13) == 0, "%s", record);
+    ck_assert_msg(strstr(record, "B[F5]") || strstr(record, "B[f5]"), "%s", record);
+    ck_assert_msg(octuple_set_game(played, record, error, sizeof error), "%s", error);
+    ck_assert_int_eq(octuple_ply(played), 5);
+    octuple_board(played, other);
+    ck_assert_str_eq(board, other);
+    ck_assert(octuple_get_game(played, again, sizeof again, error, sizeof error));
+    ck_assert_str_eq(record, again);
+
+    /* a record from another start position, with an evaluation on a move */
+    const char *ggf = "junk before (;GM[Othello]PB[one]PW[two]RE[?]TY[8]"
+                      "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- "
+                      "-------- *]B[f5/1.50]W[f6];) (;GM[Othello];)";
+    ck_assert_msg(octuple_set_game(played, ggf, error, sizeof error), "%s", error);
+    ck_assert_int_eq(octuple_ply(played), 2);
+    ck_assert_int_eq(octuple_square(played, 37), OCTUPLE_BLACK);
+    ck_assert_int_eq(octuple_square(played, 45), OCTUPLE_WHITE);
+    ck_assert(octuple_get_game(played, again, sizeof again, error, sizeof error));
+    ck_assert_msg(strstr(again, "PB[one]") && strstr(again, "1.5"), "%s", again);
+
+    /* refused, each leaving the game as it was */
+    static const char *const bad[] = {"", "f5d6c3e9", "f5f5", "f5 xx", "(;GM[Othello]B[f5]",
+                                      "(;GM[Chess]B[e4];)", "   "};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        error[0] = '\0';
+        ck_assert_msg(!octuple_set_game(octuple, bad[i], error, sizeof error), "'%s' loaded",
+                      bad[i]);
+        ck_assert_msg(error[0] != '\0', "'%s': no error", bad[i]);
+        octuple_board(octuple, other);
+        ck_assert_str_eq(board, other);
+        ck_assert_int_eq(octuple_ply(octuple), 5);
+    }
+    ck_assert(!octuple_set_game(octuple, NULL, error, sizeof error));
+    /* no room: refused rather than cut */
+    char small[16];
+    ck_assert(!octuple_get_game(octuple, small, sizeof small, error, sizeof error));
+    ck_assert_msg(strstr(error, "bytes") != NULL, "%s", error);
+    ck_assert(!octuple_get_game(octuple, NULL, 0, error, sizeof error));
+
+    /* refused while a search runs */
+    ck_assert(octuple_set_option(octuple, "depth", "40", error, sizeof error));
+    ck_assert(octuple_set_option(octuple, "exact", "0", error, sizeof error));
+    ck_assert(octuple_think_start(octuple, NULL, error, sizeof error));
+    ck_assert(!octuple_set_game(octuple, "f5", error, sizeof error));
+    ck_assert_msg(strstr(error, "search is running") != NULL, "%s", error);
+    ck_assert(octuple_get_game(octuple, again, sizeof again, error, sizeof error));
+    octuple_stop(octuple);
+    OctupleResult result;
+    ck_assert_int_eq(octuple_wait(octuple, &result, 1, error, sizeof error), 1);
+    ck_assert_int_eq(octuple_ply(octuple), 5);
+    octuple_close(played);
+    octuple_close(octuple);
+}
+END_TEST
+
+/* An analysis started without waiting: collected by its own call only, with room for
+ * every position, and the same as the blocking call's. */
+START_TEST(test_analyze_started)
+{
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE];
+    uint64_t rng = 4242;
+    while (!random_game(octuple, 10, &rng))
+        continue;
+    int first = octuple_ply(octuple) - 3;
+    OctupleAnalysis blocking[8], started[8];
+    ck_assert_int_eq(octuple_analyze(octuple, first, blocking, 8, error, sizeof error), 4);
+
+    ck_assert(!octuple_analyze_start(octuple, -1, error, sizeof error));
+    ck_assert(!octuple_analyze_start(octuple, octuple_ply(octuple) + 1, error, sizeof error));
+    ck_assert_int_eq(octuple_wait_analysis(octuple, started, 8, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "no search") != NULL, "%s", error);
+    ck_assert_msg(octuple_analyze_start(octuple, first, error, sizeof error), "%s", error);
+    ck_assert(!octuple_analyze_start(octuple, first, error, sizeof error));
+    ck_assert(!octuple_play(octuple, OCTUPLE_PASS, error, sizeof error));
+    OctupleResult result;
+    ck_assert_int_eq(octuple_wait(octuple, &result, 1, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "octuple_wait_analysis") != NULL, "%s", error);
+    ck_assert_int_eq(octuple_wait_analysis(octuple, started, 3, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "room for 3") != NULL, "%s", error);
+    ck_assert_int_eq(octuple_wait_analysis(octuple, started, 8, error, sizeof error), 4);
+    for (int i = 0; i < 4; ++i) {
+        ck_assert_int_eq(started[i].ply, blocking[i].ply);
+        ck_assert_int_eq(started[i].played, blocking[i].played);
+        ck_assert(started[i].best.score == blocking[i].best.score);
+        ck_assert_int_eq(started[i].best.exact, blocking[i].best.exact);
+    }
+    ck_assert_int_eq(octuple_wait_analysis(octuple, started, 8, error, sizeof error), -1);
+
+    /* a think is not collected as an analysis */
+    ck_assert(octuple_think_start(octuple, NULL, error, sizeof error));
+    ck_assert_int_eq(octuple_wait_analysis(octuple, started, 8, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "octuple_wait") != NULL, "%s", error);
+    ck_assert_int_eq(octuple_wait(octuple, &result, 1, error, sizeof error), 1);
+
+    /* stopped at once: what it did, none of it made up */
+    ck_assert(octuple_set_option(octuple, "exact", "0", error, sizeof error));
+    ck_assert(octuple_set_option(octuple, "depth", "40", error, sizeof error));
+    ck_assert(octuple_analyze_start(octuple, first, error, sizeof error));
+    octuple_stop(octuple);
+    int written = octuple_wait_analysis(octuple, started, 8, error, sizeof error);
+    ck_assert_msg(written >= 0 && written <= 1, "%d positions after a stop", written);
+    for (int i = 0; i < written; ++i)
+        ck_assert(started[i].best.stopped);
+    octuple_close(octuple);
+}
+END_TEST
+
+static char *read_whole(const char *path)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        return NULL;
+    static char text[1 << 16];
+    size_t length = fread(text, 1, sizeof text - 1, file);
+    fclose(file);
+    text[length] = '\0';
+    return text;
+}
+
+typedef struct Hammer {
+    Octuple *octuple;
+    atomic_bool running;
+} Hammer;
+
+/* Stops whatever runs, every 0.1 ms, until told to end. */
+static void *stop_often(void *argument)
+{
+    Hammer *hammer = argument;
+    struct timespec pause = {0, 100000};
+    while (atomic_load(&hammer->running)) {
+        octuple_stop(hammer->octuple);
+        nanosleep(&pause, NULL);
+    }
+    return NULL;
+}
+
+/* A finished game learned: recorded in the user's learned.ggf and added to the book, whose
+ * next user finds its positions; an unfinished game is refused and writes nothing. */
+START_TEST(test_learn)
+{
+    char home[] = "/tmp/octuple-check-api-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(home));
+    setenv("XDG_DATA_HOME", home, 1);
+    setenv("OCTUPLE_DATA_DIR", TOP_SRCDIR "/book", 1);
+    char learned[256], book[256];
+    snprintf(learned, sizeof learned, "%s/octuple/learned.ggf", home);
+    snprintf(book, sizeof book, "%s/octuple/octuple.book", home);
+
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE], value[512];
+    ck_assert_msg(octuple_set_option(octuple, "book", "on", error, sizeof error), "%s", error);
+    ck_assert(octuple_get_option(octuple, "book", value, sizeof value, error, sizeof error));
+    ck_assert_msg(strcmp(value, "off") != 0, "no book in use: %s", value);
+    uint64_t rng = 99;
+    random_game(octuple, 40, &rng); /* 20 random moves: a line no book has */
+    char opening[OCTUPLE_BOARD_TEXT];
+    octuple_board(octuple, opening);
+    OctupleResult hint[4];
+    ck_assert(octuple_set_option(octuple, "depth", "2", error, sizeof error));
+    ck_assert_int_ge(octuple_hint(octuple, 1, hint, error, sizeof error), 1);
+    ck_assert(!hint[0].from_book);
+    ck_assert(!octuple_learn(octuple, error, sizeof error));
+    ck_assert_msg(strstr(error, "not over") != NULL, "%s", error);
+    ck_assert(access(learned, F_OK) != 0 && access(book, F_OK) != 0);
+    while (octuple_side_to_move(octuple) != OCTUPLE_EMPTY) {
+        int moves[64];
+        int count = octuple_legal_moves(octuple, moves);
+        int move = count ? moves[rng_next(&rng) % (uint64_t)count] : OCTUPLE_PASS;
+        ck_assert(octuple_play(octuple, move, error, sizeof error));
+    }
+    char final[OCTUPLE_BOARD_TEXT];
+    octuple_board(octuple, final);
+    /* stopped while the book's new positions are searched: nothing learned */
+    Hammer hammer = {octuple, true};
+    pthread_t thread;
+    ck_assert_int_eq(pthread_create(&thread, NULL, stop_often, &hammer), 0);
+    ck_assert(!octuple_learn(octuple, error, sizeof error));
+    atomic_store(&hammer.running, false);
+    pthread_join(thread, NULL);
+    ck_assert_msg(strstr(error, "interrupted") != NULL, "%s", error);
+    ck_assert(access(learned, F_OK) != 0 && access(book, F_OK) != 0);
+    ck_assert_msg(octuple_learn(octuple, error, sizeof error), "%s", error);
+
+    /* the record reads back as the game */
+    char *text = read_whole(learned);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_msg(strncmp(text, "(;GM[Othello]", 13) == 0, "%s", text);
+    Octuple *reader = open_engine();
+    ck_assert_msg(octuple_set_game(reader, text, error, sizeof error), "%s", error);
+    ck_assert_int_eq(octuple_ply(reader), octuple_ply(octuple));
+    char board[OCTUPLE_BOARD_TEXT];
+    octuple_board(reader, board);
+    ck_assert_str_eq(board, final);
+
+    /* the grown book is the user's, and a new handle plays from it */
+    ck_assert_msg(access(book, R_OK) == 0, "no book at %s", book);
+    ck_assert(octuple_set_option(reader, "book", "on", error, sizeof error));
+    ck_assert(octuple_set_board(reader, opening, error, sizeof error));
+    ck_assert_int_ge(octuple_hint(reader, 1, hint, error, sizeof error), 1);
+    ck_assert_msg(hint[0].from_book, "the learned line is not in the book");
+    octuple_close(reader);
+    octuple_close(octuple);
+    unlink(learned);
+    unlink(book);
+    char dir[256 + 8];
+    snprintf(dir, sizeof dir, "%s.lock", learned); /* the appends' lock */
+    unlink(dir);
+    snprintf(dir, sizeof dir, "%s/octuple", home);
+    rmdir(dir);
+    rmdir(home);
+    unsetenv("XDG_DATA_HOME");
+    unsetenv("OCTUPLE_DATA_DIR");
+}
+END_TEST
+
 #ifdef SHARED_LIBRARY
 /* The shared copy, loaded as a binding loads it: the API resolves, the engine's own names
  * do not, and a search runs. */
@@ -672,6 +918,9 @@ static Suite *api_suite(void)
     tcase_add_test(tc, test_clock);
     tcase_add_test(tc, test_started_search);
     tcase_add_test(tc, test_analyze_against_reference);
+    tcase_add_test(tc, test_game_records);
+    tcase_add_test(tc, test_analyze_started);
+    tcase_add_test(tc, test_learn);
 #ifdef SHARED_LIBRARY
     tcase_add_test(tc, test_shared_library);
 #endif
