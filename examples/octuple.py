@@ -118,7 +118,7 @@ class Engine:
         self._handle = self._lib.octuple_open(
             weights.encode() if weights else None, error, ERROR_SIZE)
         if not self._handle:
-            raise OctupleError(error.value.decode())
+            raise OctupleError(error.value.decode(errors="backslashreplace"))
 
     def close(self):
         if self._handle:
@@ -135,7 +135,7 @@ class Engine:
         error = ctypes.create_string_buffer(ERROR_SIZE)
         value = function(self._handle, *arguments, error, ERROR_SIZE)
         if value is False or (type(value) is int and value < 0):  # bool: refused; int: -1
-            raise OctupleError(error.value.decode())
+            raise OctupleError(error.value.decode(errors="backslashreplace"))
         return value
 
     @property

@@ -39,7 +39,51 @@ static void message_fit(char *out, const char *whole, size_t length)
     memcpy(out + head + sizeof gap - 1, end, tail + 1);
 }
 
-/* The formatted text in a buffer of its own size (malloc'ed), or NULL. */
+/* The length of the well-formed UTF-8 character at `p` (up to `end`), 0 when there is none
+ * (a stray continuation byte, a cut or overlong sequence, a surrogate). */
+static size_t utf8_length(const unsigned char *p, const unsigned char *end)
+{
+    size_t length = 0;
+    if (*p >= 0xC2 && *p <= 0xDF)
+        length = 2;
+    else if (*p >= 0xE0 && *p <= 0xEF)
+        length = 3;
+    else if (*p >= 0xF0 && *p <= 0xF4)
+        length = 4;
+    if (length == 0 || (size_t)(end - p) < length)
+        return 0;
+    for (size_t i = 1; i < length; ++i)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    if ((p[0] == 0xE0 && p[1] < 0xA0) || (p[0] == 0xED && p[1] >= 0xA0)
+        || (p[0] == 0xF0 && p[1] < 0x90) || (p[0] == 0xF4 && p[1] >= 0x90))
+        return 0;
+    return length;
+}
+
+/* A message is one line of text, whatever input it quotes: control characters (a newline
+ * would end a protocol line early) and bytes that are not UTF-8 (a GUI shows garbage or
+ * refuses the line) become '?', in place. */
+static void message_clean(char *text, size_t length)
+{
+    unsigned char *p = (unsigned char *)text, *end = p + length;
+    while (p < end) {
+        if (*p < 0x20 || *p == 0x7F) {
+            *p++ = '?';
+        } else if (*p < 0x80) {
+            ++p;
+        } else {
+            size_t character = utf8_length(p, end);
+            if (character)
+                p += character;
+            else
+                *p++ = '?';
+        }
+    }
+}
+
+/* The formatted text in a buffer of its own size (malloc'ed), or NULL; one line of text
+ * (message_clean). */
 static char *format_whole(const char *format, va_list args, size_t *length)
 {
     va_list again;
@@ -50,6 +94,8 @@ static char *format_whole(const char *format, va_list args, size_t *length)
         vsnprintf(whole, (size_t)needed + 1, format, again);
     va_end(again);
     *length = whole ? (size_t)needed : 0;
+    if (whole)
+        message_clean(whole, *length);
     return whole;
 }
 
@@ -68,6 +114,7 @@ bool error_set(OctError *error, const char *format, ...)
             va_start(args, format);
             vsnprintf(error->message, sizeof error->message, format, args);
             va_end(args);
+            message_clean(error->message, strlen(error->message));
         }
     }
     return false;

@@ -50,6 +50,13 @@ START_TEST(test_error_long_messages)
     ck_assert(!error_set(&error, "%s: the reason", latin));
     ck_assert_uint_ge(strlen(error.message), ERROR_MESSAGE_SIZE - 7);
     ck_assert_str_eq(error.message + strlen(error.message) - 12, ": the reason");
+    /* quoted input stays one line of UTF-8: control characters and bytes that are not
+     * UTF-8 turn into '?', well-formed characters stay */
+    ck_assert(!error_set(&error, "bad '%s' here", "a\nb\r\x01\x7f\xc3\xa9\xc3(\xff\xe2\x82\xac"
+                                                 "\xed\xa0\x80\xf0\x9f\x98\x80\xc3"));
+    ck_assert_str_eq(error.message, "bad 'a?b???\xc3\xa9?(?\xe2\x82\xac???\xf0\x9f\x98\x80?' here");
+    ck_assert(!error_prefix(&error, "line %s: ", "\t1"));
+    ck_assert(!strncmp(error.message, "line ?1: bad 'a?b", 17));
     /* a short one is kept whole */
     ck_assert(!error_set(&error, "%s", "short"));
     ck_assert_str_eq(error.message, "short");
