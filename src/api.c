@@ -171,6 +171,10 @@ bool octuple_set_option(Octuple *octuple, const char *name, const char *value, c
             error_copy(&problem, error, error_size);
             return false;
         }
+        /* the console times the moves it plays; here the program plays them */
+        if (spec == settings_find_option("game-time", 9))
+            return fail(error, error_size, "game-time is the console's clock: give "
+                        "octuple_think an OctupleClock instead");
         if (!spec->apply(&settings, value, &problem)) {
             char message[OCTUPLE_ERROR_SIZE + 128];
             snprintf(message, sizeof message, "%s: %s", name, problem.message);

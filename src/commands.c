@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "fileio.h"
+#include "gameclock.h"
 #include "gamelist.h"
 #include "notation.h"
 #include "paths.h"
@@ -313,11 +314,36 @@ static void on_report(void *context, const EngineReport *report)
     }
 }
 
+/* The clock of `side` under the `game-time` setting: the setting less the seconds of that
+ * side's moves that have a time (the engine's own, and those of a loaded game); false when
+ * there is no clock. */
+static bool console_clock(const Session *session, Color side, GameClock *clock)
+{
+    const char *game_time = engine_settings(session->engine)->game_time;
+    if (!game_time[0])
+        return false;
+    GgfRecord *record = malloc(sizeof *record);
+    if (!record)
+        return false;
+    engine_record(session->engine, record);
+    snprintf(record->clock, sizeof record->clock, "%s", game_time);
+    bool present = false;
+    bool ok = gameclock_from_record(record, side, clock, &present, NULL) && present;
+    free(record);
+    return ok;
+}
+
 static bool start_task(Session *session, EngineTask task, int lines, int first_ply)
 {
     EngineRequest request = {.task = task, .lines = lines, .first_ply = first_ply};
     OctError error;
     int verbose = engine_settings(session->engine)->verbose;
+    if (task == ENGINE_THINK) {
+        Board board;
+        Color side;
+        engine_position(session->engine, &board, &side);
+        request.clocked = console_clock(session, side, &request.clock);
+    }
     session->task = task;
     session->have_final = false;
     session->task_stopped = false;
@@ -407,12 +433,20 @@ void session_task_done(Session *session)
             fail(session, "%s", error.message); /* cannot happen: the search plays legal moves */
             return;
         }
+        /* the mover's clock after the move (its time spent, its increment earned) */
+        char left[48] = "";
+        GameClock clock;
+        if (console_clock(session, report->side, &clock)) {
+            int whole = clock.left > 0 ? (int)(clock.left + 0.5) : 0;
+            snprintf(left, sizeof left, " (%d:%02d left)", whole / 60, whole % 60);
+        }
         if (result->move == MOVE_PASS)
-            say(session, "%s passes%s\n", engine_name, report->from_book ? " (book)" : "");
+            say(session, "%s passes%s%s\n", engine_name, report->from_book ? " (book)" : "",
+                left);
         else
-            say(session, "%s plays %s%s\n", engine_name,
+            say(session, "%s plays %s%s%s\n", engine_name,
                 move_format_colored(result->move, report->side, name),
-                report->from_book ? " (book)" : "");
+                report->from_book ? " (book)" : "", left);
         after_move(session);
     } else if (session->task == ENGINE_HINT && report->from_book) {
         say(session, "hint: %d book moves (values from the book's depth-%d searches)\n",
@@ -770,6 +804,10 @@ static void cmd_save(Session *session, const char *name, const char *args)
         error_set(&error, "out of memory");
     } else {
         engine_record(session->engine, record);
+        /* a game played on the console's clock says so */
+        const char *game_time = engine_settings(session->engine)->game_time;
+        if (!record->clock[0] && game_time[0])
+            snprintf(record->clock, sizeof record->clock, "%s", game_time);
         ok = ggf_format(record, line, GGF_LINE_SIZE, &error);
         if (ok) {
             strcat(line, "\n");
@@ -1077,6 +1115,7 @@ static const Command command_table[] = {
     {"threads", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"hash", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"time", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"game-time", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"weights", {NULL}, NULL, NULL, COMPLETE_FILES, cmd_setting, true},
     {"book-file", {NULL}, NULL, NULL, COMPLETE_FILES, cmd_setting, true},
     {"book-randomness", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},

@@ -118,7 +118,8 @@ const char *octuple_weights_name(const Octuple *octuple);
  * as written there: "depth" "12", "exact" "24", "level" "10" (depth and exact together),
  * "wld" "26", "threads" "2", "hash" "512" (MB), "time" "2.5" (seconds per search, 0 for no
  * limit), "book" "on" or "off" or a book file, "book-randomness" "2", "contempt" "-100"
- * (centidiscs for black), "weights" FILE. `octuple --help` lists them all. */
+ * (centidiscs for black), "weights" FILE. `octuple --help` lists them all; "game-time",
+ * the console's clock, is refused: octuple_think takes an OctupleClock instead. */
 bool octuple_set_option(Octuple *octuple, const char *name, const char *value, char *error,
                         size_t error_size);
 /* The option's value as the console's `options` command shows it, into `value`: "12",

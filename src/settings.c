@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "gameclock.h"
 #include "parse.h"
 
 /* Midgame depth -> exact-solve threshold in empties, for every depth from the first row's
@@ -156,6 +157,38 @@ static void show_time(const EngineSettings *settings, char *out, size_t size)
         snprintf(out, size, "0 (no limit)");
 }
 
+/* Checked as a GGF clock, and kept as written: the console hands it to the game's record,
+ * where gameclock_from_record reads it as NBoard's TI. */
+static bool apply_game_time(EngineSettings *settings, const char *value, OctError *error)
+{
+    while (*value == ' ')
+        ++value;
+    size_t length = strlen(value);
+    while (length > 0 && value[length - 1] == ' ')
+        --length;
+    char text[SETTINGS_CLOCK_SIZE];
+    if (length >= sizeof text)
+        return error_set(error, "'%.40s...' is too long for a clock", value);
+    memcpy(text, value, length);
+    text[length] = '\0';
+    GgfClock clock;
+    if (length == 0 || !gameclock_parse_ggf(text, &clock, NULL))
+        return error_set(error, "'%s' is not a clock: MAIN[/INCREMENT] in [[H:]M:]S, such as "
+                         "300, 5:00 or 10:00/5 (0 for none)", text);
+    if (clock.main <= 0 && clock.increment <= 0 && clock.grace <= 0)
+        text[0] = '\0'; /* no clock, as TI[0] is an untimed game */
+    strcpy(settings->game_time, text);
+    return true;
+}
+
+static void show_game_time(const EngineSettings *settings, char *out, size_t size)
+{
+    if (settings->game_time[0])
+        snprintf(out, size, "%s for the engine's moves of a game", settings->game_time);
+    else
+        snprintf(out, size, "0 (no clock)");
+}
+
 static bool apply_verbose(EngineSettings *settings, const char *value, OctError *error)
 {
     if (!parse_int(value, 0, 2, &settings->verbose))
@@ -246,6 +279,9 @@ static const SettingSpec setting_specs[] = {
      show_hash},
     {"time", "time", "SECONDS", "time limit per search, 0 for none (default 0)", apply_time,
      show_time},
+    {"game-time", "game-time", "CLOCK",
+     "the engine's time for a game in the console, such as 5:00 or 10:00/5 (default 0: none)",
+     apply_game_time, show_game_time},
     {"weights", "weights", "FILE", "evaluation weights (.ow) to load", apply_weights,
      show_weights},
     {"book-file", "book", "FILE", "opening book file (default: the learned one, else octuple.book)",

@@ -18,7 +18,8 @@ enum {
     SETTINGS_MAX_CONTEMPT = 200,
     SETTINGS_DEFAULT_DEPTH = 7,
     SETTINGS_DEFAULT_EXACT = 20,
-    SETTINGS_DEFAULT_HASH = 128
+    SETTINGS_DEFAULT_HASH = 128,
+    SETTINGS_CLOCK_SIZE = 64
 };
 
 typedef struct EngineSettings {
@@ -29,6 +30,9 @@ typedef struct EngineSettings {
     int threads;        /* search threads, 1..SETTINGS_MAX_THREADS */
     int hash_megabytes; /* transposition table */
     double seconds;     /* time per search, 0 = no limit */
+    /* the engine's clock for a whole game in the console, as GGF's TI writes it
+     * ("5:00", "10:00/5"); "" = none */
+    char game_time[SETTINGS_CLOCK_SIZE];
     int verbose;        /* REPL output: 0 moves only, 1 search table, 2 also hint iterations */
     int contempt;       /* draw value for black in centidiscs, within +-SETTINGS_MAX_CONTEMPT
                            (NBoard `set contempt`) */

@@ -298,6 +298,11 @@ START_TEST(test_options)
     /* option names only: the console's book-file is the option book */
     ck_assert(!octuple_set_option(octuple, "book-file", "off", error, sizeof error));
     ck_assert_msg(strstr(error, "book-file") != NULL, "%s", error);
+    /* the console's game clock times moves the console plays: a program gives a clock */
+    ck_assert(!octuple_set_option(octuple, "game-time", "5:00", error, sizeof error));
+    ck_assert_msg(strstr(error, "OctupleClock") != NULL, "%s", error);
+    ck_assert(octuple_get_option(octuple, "game-time", value, sizeof value, error, sizeof error));
+    ck_assert_str_eq(value, "0 (no clock)");
     ck_assert_str_eq(octuple_weights_name(octuple) ? "named" : "", "named");
     octuple_close(octuple);
 }

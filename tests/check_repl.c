@@ -3,6 +3,7 @@
  * pseudo-terminal showing the prompt, history recall (within and across sessions), tab
  * completion and Ctrl-C. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -668,6 +669,44 @@ START_TEST(test_self_play)
 }
 END_TEST
 
+/* `game-time`: each side's moves share its clock, which the search obeys (level 30 alone
+ * would take minutes a move), the move lines say what is left, and the saved game has
+ * the clock (TI) and every move's time; a value that is no clock is refused. */
+START_TEST(test_game_clock)
+{
+    char *path = temp_path("clocked.ggf");
+    char script[1024];
+    snprintf(script, sizeof script,
+             "game-time 1:xx\ngame-time 2/1/1/1\ngame-time 0\noptions\n"
+             "game-time 3\nlevel 30\nverbose 0\nmode 2\noptions\nsave %s\n", path);
+    char *out = run_script(script, 1); /* the refused values fail the script */
+    assert_has(out, "game-time: '1:xx' is not a clock");
+    assert_has(out, "game-time: '2/1/1/1' is not a clock");
+    assert_has(out, "game-time  0 (no clock)");
+    assert_has(out, "game-time  3 for the engine's moves of a game");
+    assert_has(out, "Game over: ");
+    assert_has(out, " left)\n");
+    GgfRecord *records;
+    size_t n;
+    OctError error;
+    ck_assert_msg(ggf_read_file(path, &records, &n, &error), "%s", error.message);
+    ck_assert_int_eq(n, 1);
+    ck_assert_str_eq(records[0].clock, "3");
+    double spent[2] = {0, 0};
+    for (int i = 0; i < records[0].game.move_count; ++i) {
+        ck_assert_msg(!isnan(records[0].times[i]), "move %d has no time", i + 1);
+        spent[i & 1] += records[0].times[i];
+    }
+    /* each side's moves kept to its clock: without it, level 30 spends minutes a move (a
+     * bound twice the clock, so that a loaded host's late wakeups do not fail it) */
+    ck_assert_msg(spent[0] < 6.0 && spent[1] < 6.0, "black %.2f s, white %.2f s", spent[0],
+                  spent[1]);
+    free(records);
+    free(out);
+    free(path);
+}
+END_TEST
+
 START_TEST(test_nboard_switch)
 {
     char *out = run_script("nboard 2\nping 5\nset depth 3\nquit\n", 0);
@@ -900,6 +939,7 @@ int main(void)
     tcase_add_test(pipes, test_end_of_input_runs_everything);
     tcase_add_test(pipes, test_stop_in_pipe);
     tcase_add_test(pipes, test_self_play);
+    tcase_add_test(pipes, test_game_clock);
     tcase_add_test(pipes, test_nboard_switch);
     tcase_add_test(pipes, test_command_line);
     tcase_add_test(pipes, test_weights_fallback);
