@@ -97,11 +97,20 @@ def _library(path=None):
         "octuple_hint": (ctypes.c_int, [handle, ctypes.c_int, ctypes.POINTER(Result),
                                         *error]),
         "octuple_stop": (None, [handle]),
+    }
+    # added by API version 2: bound when the library has them (a version-1 library loads,
+    # and only these calls refuse)
+    version_2 = {
         "octuple_set_game": (ctypes.c_bool, [handle, text, *error]),
         "octuple_get_game": (ctypes.c_bool, [handle, ctypes.c_char_p, ctypes.c_size_t,
                                              *error]),
         "octuple_learn": (ctypes.c_bool, [handle, *error]),
     }
+    if hasattr(library, "octuple_api_version"):
+        library.octuple_api_version.restype = ctypes.c_int
+        library.octuple_api_version.argtypes = []
+        if library.octuple_api_version() >= 2:
+            signatures.update(version_2)
     for name, (restype, argtypes) in signatures.items():
         function = getattr(library, name)
         function.restype = restype
@@ -163,19 +172,26 @@ class Engine:
     def undo(self):
         return self._lib.octuple_undo(self._handle)
 
+    def _version_2(self, name):
+        function = getattr(self._lib, name, None)
+        if function is None or function.argtypes is None:
+            raise OctupleError(f"{name} needs a library of API version 2 or later")
+        return function
+
     def set_game(self, text):
         """A whole game: a GGF record or a move string such as "f5d6c3"."""
-        self._call(self._lib.octuple_set_game, text.encode())
+        # surrogateescape: the bytes of a record that game() read back go in unchanged
+        self._call(self._version_2("octuple_set_game"), text.encode(errors="surrogateescape"))
 
     def game(self):
         """The game as a one-line GGF record."""
         record = ctypes.create_string_buffer(GAME_TEXT)
-        self._call(self._lib.octuple_get_game, record, GAME_TEXT)
-        return record.value.decode()
+        self._call(self._version_2("octuple_get_game"), record, GAME_TEXT)
+        return record.value.decode(errors="surrogateescape")
 
     def learn(self):
         """Adds the finished game to the opening book and the user's learned.ggf."""
-        self._call(self._lib.octuple_learn)
+        self._call(self._version_2("octuple_learn"))
 
     def side_to_move(self):
         """"black", "white", or None when the game is over."""

@@ -3,6 +3,7 @@
 #include "octuple.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,24 +40,64 @@ struct Octuple {
      * during a search is for the next ones, and the search thread reads only these */
     OctupleProgress task_progress;
     void *task_context;
-    atomic_bool searching; /* from a search's start until octuple_wait collects it */
+    /* from a search's start until octuple_wait (octuple_wait_analysis) collects it, and
+     * while octuple_learn runs, so that octuple_stop reaches either */
+    atomic_bool searching;
     /* ANALYZE: each position's final report, in the order they came (last ply first) */
     OctupleAnalysis analyses[GAME_MOVE_CAPACITY + 1];
     int analysis_count;
     atomic_bool stop;      /* octuple_stop was called since the search started */
 };
 
+/* The message into the caller's `error` (`size` bytes), cut at a character boundary when
+ * it does not fit: a message is always whole UTF-8 text. */
+static void error_copy(const OctError *from, char *error, size_t size)
+{
+    if (!error || !size)
+        return;
+    size_t length = strlen(from->message);
+    if (length >= size) {
+        length = size - 1;
+        /* back to the first byte of the character that the cut would split */
+        size_t start = length;
+        while (start > 0 && ((unsigned char)from->message[start] & 0xC0) == 0x80)
+            --start;
+        if (start < length && ((unsigned char)from->message[start] & 0xC0) == 0xC0)
+            length = start;
+    }
+    memcpy(error, from->message, length);
+    error[length] = '\0';
+}
+
+/* A refusal: the message formatted as error_set formats it (one line of UTF-8 whatever
+ * it quotes), then copied; returns false. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static bool fail(char *error, size_t size, const char *format, ...)
+{
+    if (!error || !size)
+        return false;
+    char text[OCTUPLE_ERROR_SIZE * 2];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    OctError problem;
+    error_set(&problem, "%s", text);
+    error_copy(&problem, error, size);
+    return false;
+}
+
 /* The calls that change the game or the settings wait for no search: they refuse while
- * one runs (one started by octuple_think_start or octuple_hint_start, or, from a progress
- * callback, a blocking call's). */
+ * one runs (one started by octuple_think_start, octuple_hint_start or
+ * octuple_analyze_start, or, from a progress callback, a blocking call's). */
 static bool refuse_searching(const Octuple *octuple, char *error, size_t error_size)
 {
     if (!atomic_load(&octuple->searching))
         return true;
-    if (error && error_size)
-        snprintf(error, error_size, "a search is running: stop it (octuple_stop) or wait for "
-                 "it (octuple_wait) first");
-    return false;
+    return fail(error, error_size, "a search is running: stop it (octuple_stop) or collect "
+                "it (octuple_wait, octuple_wait_analysis) first");
 }
 
 /* "Octuple VERSION", from configure's package name and version. */
@@ -68,19 +109,6 @@ const char *octuple_version(void)
 int octuple_api_version(void)
 {
     return OCTUPLE_API_VERSION;
-}
-
-static void error_copy(const OctError *from, char *error, size_t size)
-{
-    if (error && size)
-        snprintf(error, size, "%s", from->message);
-}
-
-static bool fail(char *error, size_t size, const char *message)
-{
-    if (error && size)
-        snprintf(error, size, "%s", message);
-    return false;
 }
 
 Octuple *octuple_open(const char *weights, char *error, size_t error_size)
@@ -166,19 +194,14 @@ bool octuple_set_option(Octuple *octuple, const char *name, const char *value, c
     } else {
         const SettingSpec *spec = spec_find(name);
         if (!spec) {
-            snprintf(problem.message, sizeof problem.message,
-                     "unknown option '%s' (see octuple --help)", name);
-            error_copy(&problem, error, error_size);
-            return false;
+            return fail(error, error_size, "unknown option '%s' (see octuple --help)", name);
         }
         /* the console times the moves it plays; here the program plays them */
         if (spec == settings_find_option("game-time", 9))
             return fail(error, error_size, "game-time is the console's clock: give "
                         "octuple_think an OctupleClock instead");
         if (!spec->apply(&settings, value, &problem)) {
-            char message[OCTUPLE_ERROR_SIZE + 128];
-            snprintf(message, sizeof message, "%s: %s", name, problem.message);
-            return fail(error, error_size, message);
+            return fail(error, error_size, "%s: %s", name, problem.message);
         }
         if (spec == settings_find_option("book", 4))
             settings.use_book = true; /* naming a book file means using it */
@@ -198,9 +221,7 @@ bool octuple_get_option(const Octuple *octuple, const char *name, char *value,
     const EngineSettings *settings = engine_settings(octuple->engine);
     const SettingSpec *spec = spec_find(name);
     if (!spec) {
-        char message[OCTUPLE_ERROR_SIZE + 128];
-        snprintf(message, sizeof message, "unknown option '%s' (see octuple --help)", name);
-        return fail(error, error_size, message);
+        return fail(error, error_size, "unknown option '%s' (see octuple --help)", name);
     }
     char shown[SETTINGS_PATH_SIZE + 64];
     if (spec == settings_find_option("book", 4) && !engine_book(octuple->engine))
@@ -208,10 +229,8 @@ bool octuple_get_option(const Octuple *octuple, const char *name, char *value,
     else
         spec->show(settings, shown, sizeof shown);
     if (strlen(shown) >= value_size) { /* a value cut short would read as another one */
-        char message[OCTUPLE_ERROR_SIZE + 128];
-        snprintf(message, sizeof message, "the value of '%s' needs %zu bytes, not %zu", name,
-                 strlen(shown) + 1, value_size);
-        return fail(error, error_size, message);
+        return fail(error, error_size, "the value of '%s' needs %zu bytes, not %zu", name,
+                    strlen(shown) + 1, value_size);
     }
     strcpy(value, shown);
     return true;
@@ -301,10 +320,8 @@ bool octuple_get_game(const Octuple *octuple, char *out, size_t size, char *erro
 bool octuple_play(Octuple *octuple, int move, char *error, size_t error_size)
 {
     if (move < 0 || move > OCTUPLE_PASS) {
-        char message[OCTUPLE_ERROR_SIZE + 128];
-        snprintf(message, sizeof message, "%d is not a move (0..63, or %d for a pass)", move,
-                 OCTUPLE_PASS);
-        return fail(error, error_size, message);
+        return fail(error, error_size, "%d is not a move (0..63, or %d for a pass)", move,
+                    OCTUPLE_PASS);
     }
     if (!refuse_searching(octuple, error, error_size))
         return false;
@@ -505,10 +522,7 @@ bool octuple_think_start(Octuple *octuple, const OctupleClock *clock, char *erro
 bool octuple_hint_start(Octuple *octuple, int count, char *error, size_t error_size)
 {
     if (count < 1 || count > OCTUPLE_MAX_HINTS) {
-        char message[OCTUPLE_ERROR_SIZE];
-        snprintf(message, sizeof message, "%d moves: a hint scores 1 to %d", count,
-                 OCTUPLE_MAX_HINTS);
-        return fail(error, error_size, message);
+        return fail(error, error_size, "%d moves: a hint scores 1 to %d", count, OCTUPLE_MAX_HINTS);
     }
     EngineRequest request = {.task = ENGINE_HINT, .lines = count};
     return start(octuple, &request, error, error_size);
@@ -616,10 +630,7 @@ bool octuple_analyze_start(Octuple *octuple, int first_ply, char *error, size_t 
 {
     int plies = engine_game(octuple->engine)->move_count;
     if (first_ply < 0 || first_ply > plies) {
-        char message[OCTUPLE_ERROR_SIZE];
-        snprintf(message, sizeof message, "ply %d: the game has plies 0 to %d", first_ply,
-                 plies);
-        return fail(error, error_size, message);
+        return fail(error, error_size, "ply %d: the game has plies 0 to %d", first_ply, plies);
     }
     EngineRequest request = {.task = ENGINE_ANALYZE, .lines = 1, .first_ply = first_ply};
     if (!start(octuple, &request, error, error_size))
@@ -634,10 +645,8 @@ int octuple_wait_analysis(Octuple *octuple, OctupleAnalysis *analyses, int capac
     if (!refuse_other_task(octuple, true, error, error_size))
         return -1;
     if (!analyses || capacity < octuple->lines) {
-        char message[OCTUPLE_ERROR_SIZE];
-        snprintf(message, sizeof message, "%d positions to analyse, room for %d",
-                 octuple->lines, analyses ? capacity : 0);
-        fail(error, error_size, message);
+        fail(error, error_size, "%d positions to analyse, room for %d", octuple->lines,
+             analyses ? capacity : 0);
         return -1;
     }
     engine_wait(octuple->engine);
@@ -653,14 +662,14 @@ int octuple_analyze(Octuple *octuple, int first_ply, OctupleAnalysis *analyses, 
                     char *error, size_t error_size)
 {
     int plies = engine_game(octuple->engine)->move_count;
-    int positions = plies - first_ply + 1;
     /* refused before hours of searching (a bad ply is octuple_analyze_start's to name) */
-    if (first_ply >= 0 && first_ply <= plies && (!analyses || capacity < positions)) {
-        char message[OCTUPLE_ERROR_SIZE];
-        snprintf(message, sizeof message, "%d positions to analyse, room for %d", positions,
+    if (first_ply >= 0 && first_ply <= plies) {
+        int positions = plies - first_ply + 1;
+        if (!analyses || capacity < positions) {
+            fail(error, error_size, "%d positions to analyse, room for %d", positions,
                  analyses ? capacity : 0);
-        fail(error, error_size, message);
-        return -1;
+            return -1;
+        }
     }
     if (!octuple_analyze_start(octuple, first_ply, error, error_size))
         return -1;

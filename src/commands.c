@@ -804,9 +804,13 @@ static void cmd_save(Session *session, const char *name, const char *args)
         error_set(&error, "out of memory");
     } else {
         engine_record(session->engine, record);
-        /* a game played on the console's clock says so */
+        /* a game with timed moves under the console's clock names that clock, which
+         * is what the times were charged to (a loaded game's TI included) */
         const char *game_time = engine_settings(session->engine)->game_time;
-        if (!record->clock[0] && game_time[0])
+        bool timed = false;
+        for (int i = 0; i < record->game.move_count; ++i)
+            timed = timed || !isnan(record->times[i]);
+        if (game_time[0] && timed)
             snprintf(record->clock, sizeof record->clock, "%s", game_time);
         ok = ggf_format(record, line, GGF_LINE_SIZE, &error);
         if (ok) {

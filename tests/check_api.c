@@ -684,6 +684,12 @@ START_TEST(test_game_records)
         ck_assert_int_eq(octuple_ply(octuple), 5);
     }
     ck_assert(!octuple_set_game(octuple, NULL, error, sizeof error));
+    /* a message quoting its input stays one line of UTF-8, cut only between characters */
+    char tiny[25]; /* "move string: bad move '" and half of the first character */
+    ck_assert(!octuple_set_game(octuple, "f5 \xc3\xa9\xc3\xa9", tiny, sizeof tiny));
+    ck_assert_str_eq(tiny, "move string: bad move '");
+    ck_assert(!octuple_set_option(octuple, "bad\nname\xff", "1", error, sizeof error));
+    ck_assert_msg(strstr(error, "'bad?name?'") != NULL, "%s", error);
     /* no room: refused rather than cut */
     char small[16];
     ck_assert(!octuple_get_game(octuple, small, sizeof small, error, sizeof error));
@@ -725,7 +731,10 @@ START_TEST(test_analyze_started)
     ck_assert_msg(strstr(error, "no search") != NULL, "%s", error);
     ck_assert_msg(octuple_analyze_start(octuple, first, error, sizeof error), "%s", error);
     ck_assert(!octuple_analyze_start(octuple, first, error, sizeof error));
-    ck_assert(!octuple_play(octuple, OCTUPLE_PASS, error, sizeof error));
+    int moves[64];
+    ck_assert_int_gt(octuple_legal_moves(octuple, moves), 0);
+    ck_assert(!octuple_play(octuple, moves[0], error, sizeof error));
+    ck_assert_msg(strstr(error, "octuple_wait_analysis") != NULL, "%s", error);
     OctupleResult result;
     ck_assert_int_eq(octuple_wait(octuple, &result, 1, error, sizeof error), -1);
     ck_assert_msg(strstr(error, "octuple_wait_analysis") != NULL, "%s", error);

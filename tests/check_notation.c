@@ -55,8 +55,13 @@ START_TEST(test_error_long_messages)
     ck_assert(!error_set(&error, "bad '%s' here", "a\nb\r\x01\x7f\xc3\xa9\xc3(\xff\xe2\x82\xac"
                                                  "\xed\xa0\x80\xf0\x9f\x98\x80\xc3"));
     ck_assert_str_eq(error.message, "bad 'a?b???\xc3\xa9?(?\xe2\x82\xac???\xf0\x9f\x98\x80?' here");
+    /* overlong forms and code points past U+10FFFF are not UTF-8; a character cut by the
+     * end of the text is not either */
+    ck_assert(!error_set(&error, "%s", "\xc0\x80|\xc1\xbf|\xe0\x80\x80|\xf0\x80\x80\x80|"
+                                       "\xf4\x90\x80\x80|\xf5\x80|\xf4\x8f\xbf\xbf|\xe2\x82"));
+    ck_assert_str_eq(error.message, "??|??|???|????|????|??|\xf4\x8f\xbf\xbf|??");
     ck_assert(!error_prefix(&error, "line %s: ", "\t1"));
-    ck_assert(!strncmp(error.message, "line ?1: bad 'a?b", 17));
+    ck_assert_str_eq(error.message, "line ?1: ??|??|???|????|????|??|\xf4\x8f\xbf\xbf|??");
     /* a short one is kept whole */
     ck_assert(!error_set(&error, "%s", "short"));
     ck_assert_str_eq(error.message, "short");

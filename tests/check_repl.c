@@ -693,16 +693,44 @@ START_TEST(test_game_clock)
     ck_assert_int_eq(n, 1);
     ck_assert_str_eq(records[0].clock, "3");
     double spent[2] = {0, 0};
+    int timed = 0;
     for (int i = 0; i < records[0].game.move_count; ++i) {
-        ck_assert_msg(!isnan(records[0].times[i]), "move %d has no time", i + 1);
-        spent[i & 1] += records[0].times[i];
+        /* the passes the console plays for a side without a move take no time */
+        ck_assert_msg(!isnan(records[0].times[i]) || records[0].game.moves[i] == MOVE_PASS,
+                      "move %d has no time", i + 1);
+        if (!isnan(records[0].times[i])) {
+            spent[i & 1] += records[0].times[i];
+            ++timed;
+        }
     }
+    ck_assert_int_ge(timed, 55);
     /* each side's moves kept to its clock: without it, level 30 spends minutes a move (a
      * bound twice the clock, so that a loaded host's late wakeups do not fail it) */
     ck_assert_msg(spent[0] < 6.0 && spent[1] < 6.0, "black %.2f s, white %.2f s", spent[0],
                   spent[1]);
     free(records);
     free(out);
+
+    /* a loaded game's timed moves count against the clock of their side: white has spent
+     * 20 s of 1:00 and earned one 5 s increment, so after its move at level 1 (about no
+     * time) it has 0:50, and again after `undo` (back to black) and `go`, where black has
+     * 1:00 (10 s spent, two increments); the save names the clock that timed the moves,
+     * not the loaded one */
+    char *loaded = temp_path("loaded.ggf");
+    write_file(loaded, "(;GM[Othello]PB[b]PW[w]TI[15:00]TY[8]BO[8 ---------------------------O*"
+                       "------*O--------------------------- *]B[f5//10]W[d6//20]B[c3//12.5];)\n");
+    snprintf(script, sizeof script,
+             "verbose 0\nlevel 1\ngame-time 1:00/5\nload %s\nmode 0\nundo\ngo\nsave %s\n",
+             loaded, path);
+    out = run_script(script, 0);
+    ck_assert_int_eq(count(out, "(0:50 left)"), 2);
+    ck_assert_int_eq(count(out, "(1:00 left)"), 1);
+    ck_assert_msg(ggf_read_file(path, &records, &n, &error), "%s", error.message);
+    ck_assert_str_eq(records[0].clock, "1:00/5");
+    ck_assert_int_eq(records[0].game.move_count, 4);
+    free(records);
+    free(out);
+    free(loaded);
     free(path);
 }
 END_TEST
