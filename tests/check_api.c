@@ -158,6 +158,15 @@ static bool random_game(Octuple *octuple, int empties, uint64_t *rng)
         && octuple_legal_moves(octuple, moves) >= 2;
 }
 
+/* A new handle in a random game's position of `empties` empties with two moves or more. */
+static Octuple *open_in_random_game(int empties, uint64_t *rng)
+{
+    Octuple *octuple = open_engine();
+    while (!random_game(octuple, empties, rng))
+        continue;
+    return octuple;
+}
+
 /* ---- the game ---- */
 
 START_TEST(test_start_and_moves)
@@ -506,11 +515,9 @@ END_TEST
  * score, and the played move's, against the reference. */
 START_TEST(test_analyze_against_reference)
 {
-    Octuple *octuple = open_engine();
-    char error[OCTUPLE_ERROR_SIZE];
     uint64_t rng = 777;
-    while (!random_game(octuple, 8, &rng))
-        continue;
+    Octuple *octuple = open_in_random_game(8, &rng);
+    char error[OCTUPLE_ERROR_SIZE];
     int first = octuple_ply(octuple);
     Position positions[16];
     int moves_played[16];
@@ -716,11 +723,9 @@ END_TEST
  * every position, and the same as the blocking call's. */
 START_TEST(test_analyze_started)
 {
-    Octuple *octuple = open_engine();
-    char error[OCTUPLE_ERROR_SIZE];
     uint64_t rng = 4242;
-    while (!random_game(octuple, 10, &rng))
-        continue;
+    Octuple *octuple = open_in_random_game(10, &rng);
+    char error[OCTUPLE_ERROR_SIZE];
     int first = octuple_ply(octuple) - 3;
     OctupleAnalysis blocking[8], started[8];
     ck_assert_int_eq(octuple_analyze(octuple, first, blocking, 8, error, sizeof error), 4);
