@@ -49,26 +49,6 @@ struct Octuple {
     atomic_bool stop;      /* octuple_stop was called since the search started */
 };
 
-/* The message into the caller's `error` (`size` bytes), cut at a character boundary when
- * it does not fit: a message is always whole UTF-8 text. */
-static void error_copy(const OctError *from, char *error, size_t size)
-{
-    if (!error || !size)
-        return;
-    size_t length = strlen(from->message);
-    if (length >= size) {
-        length = size - 1;
-        /* back to the first byte of the character that the cut would split */
-        size_t start = length;
-        while (start > 0 && ((unsigned char)from->message[start] & 0xC0) == 0x80)
-            --start;
-        if (start < length && ((unsigned char)from->message[start] & 0xC0) == 0xC0)
-            length = start;
-    }
-    memcpy(error, from->message, length);
-    error[length] = '\0';
-}
-
 /* A refusal: the message formatted as error_set formats it (one line of UTF-8 whatever
  * it quotes), then copied; returns false. */
 #if defined(__GNUC__)

@@ -140,3 +140,18 @@ bool error_prefix(OctError *error, const char *format, ...)
     }
     return false;
 }
+
+void error_copy(const OctError *error, char *out, size_t size)
+{
+    if (!out || !size)
+        return;
+    size_t length = strlen(error->message);
+    if (length >= size) {
+        /* a message is UTF-8 (message_clean): a character the cut would split goes whole */
+        length = size - 1;
+        while (length > 0 && utf8_continuation(error->message[length]))
+            --length;
+    }
+    memcpy(out, error->message, length);
+    out[length] = '\0';
+}

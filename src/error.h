@@ -3,6 +3,7 @@
 #define OCTUPLE_ERROR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 enum { ERROR_MESSAGE_SIZE = 512 };
 
@@ -23,5 +24,9 @@ bool error_set(OctError *error, const char *format, ...);
 __attribute__((format(printf, 2, 3)))
 #endif
 bool error_prefix(OctError *error, const char *format, ...);
+
+/* The message into `out` (`size` bytes; NULL or 0: nothing), cut between characters when
+ * it does not fit. */
+void error_copy(const OctError *error, char *out, size_t size);
 
 #endif
