@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "book.h"
+#include "commands.h"
 #include "game.h"
 #include "ggf.h"
 #include "input.h"
@@ -945,6 +946,86 @@ START_TEST(test_terminal_session)
 }
 END_TEST
 
+/* The completions of `line` (cursor at its end), joined by spaces, with where the word starts. */
+static void complete(Session *session, const char *line, char *out, size_t size, size_t *start)
+{
+    char **matches;
+    int count = commands_complete(session, line, strlen(line), start, &matches);
+    out[0] = '\0';
+    for (int i = 0; i < count; ++i) {
+        ck_assert_msg(strlen(out) + strlen(matches[i]) + 2 < size, "too many completions");
+        strcat(out, i ? " " : "");
+        strcat(out, matches[i]);
+        if (i) /* sorted, no repeats */
+            ck_assert_msg(strcmp(matches[i - 1], matches[i]) < 0, "%s then %s", matches[i - 1],
+                          matches[i]);
+    }
+    commands_free_matches(matches, count);
+}
+
+/* Each kind of completion of the command table, in process: names, legal moves, help
+ * topics, book sub-commands, files; `set` is not a word of its own. */
+START_TEST(test_completion)
+{
+    EngineSettings settings;
+    settings_init(&settings, NULL);
+    settings.threads = 1;
+    settings.hash_megabytes = 8;
+    settings.use_book = false;
+    snprintf(settings.weights, sizeof settings.weights, "%s", TOP_SRCDIR "/weights/jaskowski-all2.ow");
+    Engine *engine;
+    OctError error;
+    ck_assert_msg(engine_create(&settings, &engine, &error), "%s", error.message);
+    FILE *sink = fopen("/dev/null", "w");
+    ck_assert(sink != NULL);
+    Session session;
+    session_init(&session, engine, sink, false);
+    char out[4096];
+    size_t start;
+    complete(&session, "vers", out, sizeof out, &start);
+    ck_assert_str_eq(out, "version");
+    ck_assert_uint_eq(start, 0);
+    complete(&session, "set lev", out, sizeof out, &start);
+    ck_assert_str_eq(out, "level");
+    ck_assert_uint_eq(start, 4);
+    complete(&session, "help book", out, sizeof out, &start);
+    ck_assert_str_eq(out, "book book-file book-randomness");
+    complete(&session, "book ra", out, sizeof out, &start);
+    ck_assert_str_eq(out, "randomness");
+    /* a bare move: the start position's legal moves on column f, then after it */
+    complete(&session, "f", out, sizeof out, &start);
+    ck_assert_str_eq(out, "f5");
+    complete(&session, "play f5f", out, sizeof out, &start);
+    ck_assert_str_eq(out, "f5f4 f5f6");
+    ck_assert_uint_eq(start, 5);
+    complete(&session, "play e5", out, sizeof out, &start); /* not a legal move */
+    ck_assert_str_eq(out, "");
+    complete(&session, "perft 1", out, sizeof out, &start); /* a number completes to nothing */
+    ck_assert_str_eq(out, "");
+    /* files: a directory gets its slash */
+    char *dir = temp_path("completion");
+    char *file = temp_path("completion/alpha.ggf");
+    char *sub = temp_path("completion/alpine");
+    mkdir(dir, 0700);
+    mkdir(sub, 0700);
+    write_file(file, "");
+    char line[1024], expected[2048];
+    snprintf(line, sizeof line, "load %s/al", dir);
+    snprintf(expected, sizeof expected, "%s/alpha.ggf %s/alpine/", dir, dir);
+    complete(&session, line, out, sizeof out, &start);
+    ck_assert_str_eq(out, expected);
+    ck_assert_uint_eq(start, 5);
+    unlink(file);
+    rmdir(sub);
+    rmdir(dir);
+    free(file);
+    free(sub);
+    free(dir);
+    fclose(sink);
+    engine_free(engine);
+}
+END_TEST
+
 int main(void)
 {
     session_home();
@@ -971,6 +1052,7 @@ int main(void)
     tcase_add_test(pipes, test_nboard_switch);
     tcase_add_test(pipes, test_command_line);
     tcase_add_test(pipes, test_weights_fallback);
+    tcase_add_test(pipes, test_completion);
     suite_add_tcase(suite, pipes);
 #ifdef HAVE_LIBEDIT
     TCase *terminal = tcase_create("terminal");
