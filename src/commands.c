@@ -326,6 +326,7 @@ static bool console_clock(const Session *session, Color side, GameClock *clock)
         return false;
     engine_record(session->engine, record);
     snprintf(record->clock, sizeof record->clock, "%s", game_time);
+    record->black_clock[0] = record->white_clock[0] = '\0'; /* one clock for both sides */
     bool present = false;
     bool ok = gameclock_from_record(record, side, clock, &present, NULL) && present;
     free(record);
@@ -809,8 +810,10 @@ static void cmd_save(Session *session, const char *name, const char *args)
         bool timed = false;
         for (int i = 0; i < record->game.move_count; ++i)
             timed = timed || !isnan(record->times[i]);
-        if (game_time[0] && timed)
+        if (game_time[0] && timed) {
             snprintf(record->clock, sizeof record->clock, "%s", game_time);
+            record->black_clock[0] = record->white_clock[0] = '\0';
+        }
         ok = ggf_format(record, line, GGF_LINE_SIZE, &error);
         if (ok) {
             strcat(line, "\n");

@@ -90,7 +90,8 @@ static bool parse_duration(const char *text, double *seconds)
     return true;
 }
 
-bool gameclock_parse_ggf(const char *text, GgfClock *clock, OctError *error)
+/* Reads `text`, the value of the tag `tag` (for the messages). */
+static bool parse_tag(const char *tag, const char *text, GgfClock *clock, OctError *error)
 {
     double fields[3] = {0, 0, 0};
     const char *at = text;
@@ -99,13 +100,13 @@ bool gameclock_parse_ggf(const char *text, GgfClock *clock, OctError *error)
         size_t length = slash ? (size_t)(slash - at) : strlen(at);
         char field[CLOCK_FIELD_SIZE];
         if (i >= 3 || length >= sizeof field)
-            return error_set(error, "clock TI[%.40s]: expected MAIN[/INCREMENT[/GRACE]], "
-                             "each [[H:]M:]S", text);
+            return error_set(error, "clock %s[%.40s]: expected MAIN[/INCREMENT[/GRACE]], "
+                             "each [[H:]M:]S", tag, text);
         memcpy(field, at, length);
         field[length] = '\0';
         if (!parse_duration(field, &fields[i]))
-            return error_set(error, "clock TI[%.40s]: '%s' is not a time ([[H:]M:]S)", text,
-                             field);
+            return error_set(error, "clock %s[%.40s]: '%s' is not a time ([[H:]M:]S)", tag,
+                             text, field);
         if (!slash)
             break;
         at = slash + 1;
@@ -114,18 +115,36 @@ bool gameclock_parse_ggf(const char *text, GgfClock *clock, OctError *error)
     return true;
 }
 
+bool gameclock_parse_ggf(const char *text, GgfClock *clock, OctError *error)
+{
+    return parse_tag("TI", text, clock, error);
+}
+
+/* `text` without its leading spaces. */
+static const char *skip_blanks(const char *text)
+{
+    while (*text == ' ')
+        ++text;
+    return text;
+}
+
 bool gameclock_from_record(const GgfRecord *record, Color side, GameClock *clock,
                            bool *present, OctError *error)
 {
-    const char *text = record->clock;
-    while (*text == ' ')
-        ++text;
+    /* GGS writes TB and TW when the two clocks differ: the side's own one wins over TI */
+    const char *tag = side == COLOR_BLACK ? "TB" : "TW";
+    const char *text = skip_blanks(side == COLOR_BLACK ? record->black_clock
+                                                       : record->white_clock);
+    if (*text == '\0') {
+        tag = "TI";
+        text = skip_blanks(record->clock);
+    }
     if (*text == '\0') {
         *present = false;
         return true;
     }
     GgfClock ggf;
-    if (!gameclock_parse_ggf(text, &ggf, error))
+    if (!parse_tag(tag, text, &ggf, error))
         return false;
     if (ggf.main <= 0 && ggf.increment <= 0 && ggf.grace <= 0) { /* TI[0]: untimed */
         *present = false;

@@ -36,11 +36,12 @@ typedef struct GgfClock {
 } GgfClock;
 bool gameclock_parse_ggf(const char *text, GgfClock *clock, OctError *error);
 
-/* The clock of `side` in a record: TI's main time, less the seconds of that side's moves
+/* The clock of `side` in a record: its own clock's main time (TB for black, TW for white,
+ * which GGS writes when the two differ), else TI's, less the seconds of that side's moves
  * that have a time (the moves played under the clock, passes included), plus the increment
  * for each of them; once that is spent, the grace. `present` says whether the record has a
- * clock at all (no TI, or TI[0], is an untimed game). False with an error naming the value
- * when its TI cannot be read (nothing written then). */
+ * clock at all (no clock tag, or TI[0], is an untimed game). False with an error naming the
+ * tag and its value when it cannot be read (nothing written then). */
 bool gameclock_from_record(const GgfRecord *record, Color side, GameClock *clock,
                            bool *present, OctError *error);
 

@@ -195,7 +195,8 @@ static char *metadata_field(GgfRecord *record, const char *name)
         {"PB", offsetof(GgfRecord, black)},  {"PW", offsetof(GgfRecord, white)},
         {"PC", offsetof(GgfRecord, place)},  {"DT", offsetof(GgfRecord, date)},
         {"RE", offsetof(GgfRecord, result)}, {"TI", offsetof(GgfRecord, clock)},
-        {"TY", offsetof(GgfRecord, type)},
+        {"TY", offsetof(GgfRecord, type)},   {"TB", offsetof(GgfRecord, black_clock)},
+        {"TW", offsetof(GgfRecord, white_clock)},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; ++i)
         if (strcmp(name, fields[i].name) == 0)
@@ -369,6 +370,8 @@ bool ggf_format(const GgfRecord *record, char *out, size_t size, OctError *error
     write_tag(&w, "PW", record->white);
     write_tag(&w, "RE", record->result);
     write_tag(&w, "TI", record->clock);
+    write_tag(&w, "TB", record->black_clock);
+    write_tag(&w, "TW", record->white_clock);
     write_tag(&w, "TY", record->type);
 
     char squares[BOARD_TEXT_SIZE];

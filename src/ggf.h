@@ -23,7 +23,9 @@ typedef struct GgfRecord {
     char place[GGF_TEXT_SIZE];  /* PC */
     char date[GGF_TEXT_SIZE];   /* DT, as written */
     char result[GGF_TEXT_SIZE]; /* RE, as written ("?", "+12", "-4:r", ...) */
-    char clock[GGF_TEXT_SIZE];  /* TI */
+    char clock[GGF_TEXT_SIZE];  /* TI: both sides' clock */
+    char black_clock[GGF_TEXT_SIZE]; /* TB: black's own clock, when the two differ (GGS) */
+    char white_clock[GGF_TEXT_SIZE]; /* TW */
     char type[GGF_TEXT_SIZE];   /* TY */
     /* Per move of `game` (same index): the mover's evaluation in discs and the seconds spent,
      * NAN when the record gives none (always for the passes the reader inserts). */

@@ -1296,6 +1296,30 @@ START_TEST(gameclock_from_records)
     present = true;
     ck_assert(!gameclock_from_record(&r, COLOR_BLACK, &clock, &present, &e));
     ck_assert_error_has(e, "clock TI[15:0O]");
+
+    /* GGS's own clocks for each side (TB, TW) come before TI, and are written back */
+    const char *ggs =
+        "(;GM[Othello]TI[1:00]TB[2:00/1]TW[0:30]BO[8 ------------------------"
+        "---O*------*O--------------------------- *]B[F5//10.5]W[f6//3]B[e6//1];)";
+    ck_assert_msg(ggf_parse(ggs, &r, NULL, &e), "%s", e.message);
+    ck_assert_str_eq(r.black_clock, "2:00/1");
+    ck_assert_str_eq(r.white_clock, "0:30");
+    ck_assert(gameclock_from_record(&r, COLOR_BLACK, &clock, &present, &e));
+    ck_assert(present);
+    ck_assert_double_eq_tol(clock.left, 120 - 10.5 - 1 + 2 * 1, 1e-9);
+    ck_assert(clock.increment == 1);
+    ck_assert(gameclock_from_record(&r, COLOR_WHITE, &clock, &present, &e));
+    ck_assert_double_eq_tol(clock.left, 30 - 3, 1e-9);
+    r.white_clock[0] = '\0'; /* white falls back on TI */
+    ck_assert(gameclock_from_record(&r, COLOR_WHITE, &clock, &present, &e));
+    ck_assert_double_eq_tol(clock.left, 60 - 3, 1e-9);
+    snprintf(r.black_clock, sizeof r.black_clock, "2:0x");
+    ck_assert(!gameclock_from_record(&r, COLOR_BLACK, &clock, &present, &e));
+    ck_assert_error_has(e, "clock TB[2:0x]");
+    ck_assert_msg(ggf_parse(ggs, &r, NULL, &e), "%s", e.message);
+    char line[GGF_LINE_SIZE];
+    ck_assert_msg(ggf_format(&r, line, sizeof line, &e), "%s", e.message);
+    ck_assert_msg(strstr(line, "TI[1:00]TB[2:00/1]TW[0:30]"), "%s", line);
 }
 END_TEST
 

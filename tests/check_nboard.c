@@ -1022,7 +1022,8 @@ static double answer_seconds(const char *line)
 }
 
 /* The game's clock caps `go`: at level 60, a search without end, black with 1 s left of
- * TI[0:03] answers, within that second by its own count (=== MOVE/EVAL/TIME); a clock that
+ * TI[0:03] answers, within that second by its own count (=== MOVE/EVAL/TIME), and so with
+ * 1 s left of its own TB[0:03] beside TI[15:00]; a clock that
  * cannot be read is named in the status line, and the level alone rules. */
 START_TEST(test_clock_caps_go)
 {
@@ -1039,6 +1040,19 @@ START_TEST(test_clock_caps_go)
     Game game = parse_game(ggf);
     check_answer(line, &game);
     double seconds = answer_seconds(line);
+    ck_assert_msg(seconds >= 0 && seconds < 1.0, "%s", line);
+    free(line);
+
+    /* GGS's per-side clock: black's TB[0:03] rules over TI[15:00] */
+    const char *ggs = "(;GM[Othello]PC[GGS/os]PB[a]PW[b]RE[?]TI[15:00]TB[0:03]TY[8]BO[8 "
+                      "---------------------------O*------*O--------------------------- *]"
+                      "B[F5//1.5]W[F6//1.25]B[E6//0.5]W[F4//2];)";
+    snprintf(text, sizeof text, "set game %s\nping 3\ngo\n", ggs);
+    child_send(&child, text);
+    expect_pong(&child, 3, NULL);
+    line = expect(&child, "===", 120, NULL);
+    check_answer(line, &game);
+    seconds = answer_seconds(line);
     ck_assert_msg(seconds >= 0 && seconds < 1.0, "%s", line);
     free(line);
 

@@ -716,10 +716,11 @@ START_TEST(test_game_clock)
      * 20 s of 1:00 and earned one 5 s increment, so after its move at level 1 (about no
      * time) it has 0:50, and again after `undo` (back to black) and `go`, where black has
      * 1:00 (10 s spent, two increments); the save names the clock that timed the moves,
-     * not the loaded one */
+     * not the loaded one (nor the loaded per-side clocks TB and TW) */
     char *loaded = temp_path("loaded.ggf");
-    write_file(loaded, "(;GM[Othello]PB[b]PW[w]TI[15:00]TY[8]BO[8 ---------------------------O*"
-                       "------*O--------------------------- *]B[f5//10]W[d6//20]B[c3//12.5];)\n");
+    write_file(loaded, "(;GM[Othello]PB[b]PW[w]TI[15:00]TB[9:00]TW[7:00]TY[8]BO[8 ----------"
+                       "-----------------O*------*O--------------------------- *]B[f5//10]"
+                       "W[d6//20]B[c3//12.5];)\n");
     snprintf(script, sizeof script,
              "verbose 0\nlevel 1\ngame-time 1:00/5\nload %s\nmode 0\nundo\ngo\nsave %s\n",
              loaded, path);
@@ -728,6 +729,8 @@ START_TEST(test_game_clock)
     ck_assert_int_eq(count(out, "(1:00 left)"), 1);
     ck_assert_msg(ggf_read_file(path, &records, &n, &error), "%s", error.message);
     ck_assert_str_eq(records[0].clock, "1:00/5");
+    ck_assert_str_eq(records[0].black_clock, "");
+    ck_assert_str_eq(records[0].white_clock, "");
     ck_assert_int_eq(records[0].game.move_count, 4);
     free(records);
     free(out);
@@ -972,7 +975,8 @@ START_TEST(test_completion)
     settings.threads = 1;
     settings.hash_megabytes = 8;
     settings.use_book = false;
-    snprintf(settings.weights, sizeof settings.weights, "%s", TOP_SRCDIR "/weights/jaskowski-all2.ow");
+    snprintf(settings.weights, sizeof settings.weights, "%s",
+             TOP_SRCDIR "/weights/jaskowski-all2.ow");
     Engine *engine;
     OctError error;
     ck_assert_msg(engine_create(&settings, &engine, &error), "%s", error.message);
