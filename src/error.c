@@ -82,6 +82,11 @@ static void message_clean(char *text, size_t length)
     }
 }
 
+void error_clean(char *text)
+{
+    message_clean(text, strlen(text));
+}
+
 /* The formatted text in a buffer of its own size (malloc'ed), or NULL; one line of text
  * (message_clean). */
 static char *format_whole(const char *format, va_list args, size_t *length)

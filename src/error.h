@@ -29,4 +29,8 @@ bool error_prefix(OctError *error, const char *format, ...);
  * it does not fit. */
 void error_copy(const OctError *error, char *out, size_t size);
 
+/* Makes `text` one line of UTF-8, in place, as every message is made: control characters
+ * and bytes that are not UTF-8 become '?'. For protocol lines that quote their input. */
+void error_clean(char *text);
+
 #endif

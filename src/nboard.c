@@ -30,7 +30,8 @@ typedef struct Nboard {
 } Nboard;
 
 /* One whole line, flushed: the GUI reads line by line and must never see half a line.
- * Control characters (a newline in a quoted input above all) become '?'. */
+ * Control characters (a newline in a quoted input above all) and bytes that are not UTF-8
+ * (quoted input again, or a quote cut inside a character) become '?' (error_clean). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
@@ -41,9 +42,7 @@ static void emit(Nboard *nboard, const char *format, ...)
     va_start(args, format);
     vsnprintf(line, sizeof line, format, args);
     va_end(args);
-    for (char *c = line; *c; ++c)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-            *c = '?';
+    error_clean(line);
     fputs(line, nboard->out);
     fputc('\n', nboard->out);
     fflush(nboard->out);

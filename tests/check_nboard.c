@@ -574,6 +574,12 @@ START_TEST(test_bad_input)
         "set game (;GM[Othello];)(;GM[Othello];)",
         /* a move longer than the parser's token: its tail must not be cut off unread */
         "move F5/1/1111111111111111111111111111111111111111111111111111111111abc",
+        /* bytes that are not UTF-8, quoted back: the status line stays UTF-8 */
+        "m\xe9ove F5", "set d\xeepth 3", "move H5\xff", "bogus \xed\xa0\x80 \xc0\xaf",
+        /* a quote cut inside a two-byte character */
+        "bogus \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+        "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+        "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9",
     };
     int ping = 1;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
@@ -583,6 +589,8 @@ START_TEST(test_bad_input)
         expect_pong(&child, ping++, skipped);
         ck_assert_msg(count_lines(skipped, "status ") == 1, "'%s' gave:\n%s", bad[i], skipped);
         ck_assert_msg(count_lines(skipped, "") == 1, "'%s' gave more than a status line:\n%s",
+                      bad[i], skipped);
+        ck_assert_msg(session_text_clean(skipped), "'%s' gave a line that is not UTF-8:\n%s",
                       bad[i], skipped);
     }
     /* a NUL byte refuses its line whole, where it used to end the line early: the move

@@ -310,3 +310,31 @@ int child_run(const char *const *args, const char *input, char **output, double 
     *output = child.output;
     return status;
 }
+
+bool session_text_clean(const char *text)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    while (*p) {
+        unsigned c = *p;
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\n') || c == 0x7f)
+                return false;
+            ++p;
+            continue;
+        }
+        int extra = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : -1;
+        if (extra < 0 || c > 0xf4)
+            return false;
+        unsigned long value = c & (0x3fu >> extra);
+        for (int i = 1; i <= extra; ++i) {
+            if ((p[i] & 0xc0) != 0x80)
+                return false;
+            value = value << 6 | (p[i] & 0x3fu);
+        }
+        static const unsigned long smallest[] = {0, 0x80, 0x800, 0x10000};
+        if (value < smallest[extra] || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff))
+            return false;
+        p += extra + 1;
+    }
+    return true;
+}
