@@ -396,7 +396,8 @@ bool wthor_read_directory(const char *directory, WthorGame **games, size_t *coun
         WthorGame *grown = realloc(all, sizeof *all * (total + file_count + 1));
         if (grown) {
             all = grown;
-            memcpy(all + total, file_games, sizeof *all * file_count);
+            if (file_count) /* a file of no games may hand back no array */
+                memcpy(all + total, file_games, sizeof *all * file_count);
             total += file_count;
             last_depth = header.depth;
         } else {

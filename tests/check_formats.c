@@ -831,6 +831,8 @@ START_TEST(wthor_reads_a_directory)
     ck_assert_msg(wthor_write_games(path_of("WTH_2024.wtb"), &h, games + 2, 1, &e), "%s", e.message);
     ck_assert(wthor_write_games(path_of("WTH_1999.wtb"), &h, games, 2, &e));
     ck_assert(wthor_write_games(path_of("other.wtb"), &h, games, 1, &e)); /* not WTH_ */
+    /* a file of no games adds none (its empty array was once copied from a null pointer) */
+    ck_assert_msg(wthor_write_games(path_of("WTH_2010.wtb"), &h, games, 0, &e), "%s", e.message);
     WthorGame *read = NULL;
     size_t count = 0;
     int depth = 0;
