@@ -40,7 +40,7 @@ bool train_collect_games(const TrainArgs *args, Game **out, size_t *count, OctEr
     if (args->wthor) {
         WthorGame *wthor;
         size_t wthor_count;
-        if (!wthor_read_directory(args->wthor, &wthor, &wthor_count, NULL, error))
+        if (!wthor_read_directory(args->wthor, &wthor, &wthor_count, error))
             return false;
         games = malloc(sizeof *games * (wthor_count + 1));
         if (!games) {

@@ -121,11 +121,11 @@ bool trainset_add_wthor(TrainSet *set, const char *directory, WthorTarget target
 {
     WthorGame *games;
     size_t count;
-    int depth;
-    if (!wthor_read_directory(directory, &games, &count, &depth, error))
+    if (!wthor_read_directory(directory, &games, &count, error))
         return false;
     for (size_t g = 0; g < count; ++g) {
         const Game *game = &games[g].game;
+        int depth = games[g].depth; /* each file's own: their headers may differ */
         bool added = target == WTHOR_TARGET_THEORETICAL && depth > 0
                          && games[g].theoretical_score <= 64 && game_reaches(game, depth)
                    ? trainset_add_line(set, game, 2 * games[g].theoretical_score - 64, depth)

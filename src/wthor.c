@@ -166,6 +166,7 @@ bool wthor_read_games(const char *path, WthorHeader *header, WthorGame **games, 
             free(bytes);
             return error_prefix(error, "%s: record %zu: ", path, i + 1);
         }
+        list[i].depth = h.depth;
     }
     free(bytes);
     *header = h;
@@ -343,7 +344,7 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-bool wthor_read_directory(const char *directory, WthorGame **games, size_t *count, int *depth,
+bool wthor_read_directory(const char *directory, WthorGame **games, size_t *count,
                           OctError *error)
 {
     DIR *dir = opendir(directory);
@@ -378,7 +379,6 @@ bool wthor_read_directory(const char *directory, WthorGame **games, size_t *coun
         qsort(names, name_count, sizeof *names, compare_names);
     WthorGame *all = NULL;
     size_t total = 0;
-    int last_depth = 0;
     for (size_t i = 0; ok && i < name_count; ++i) {
         size_t size = strlen(directory) + strlen(names[i]) + 2;
         char *path = malloc(size);
@@ -399,7 +399,6 @@ bool wthor_read_directory(const char *directory, WthorGame **games, size_t *coun
             if (file_count) /* a file of no games may hand back no array */
                 memcpy(all + total, file_games, sizeof *all * file_count);
             total += file_count;
-            last_depth = header.depth;
         } else {
             ok = error_set(error, "%s: out of memory for %zu games", directory, total + file_count);
         }
@@ -414,7 +413,5 @@ bool wthor_read_directory(const char *directory, WthorGame **games, size_t *coun
     }
     *games = all;
     *count = total;
-    if (depth)
-        *depth = last_depth;
     return true;
 }

@@ -43,6 +43,7 @@ typedef struct WthorGame {
     int white;
     int real_score;        /* black discs at the end, empties to the winner */
     int theoretical_score; /* black discs under perfect play from `depth` empties */
+    int depth;             /* those empties: its file's header says (0: no score) */
 } WthorGame;
 
 /* A player or tournament name: the raw bytes (Latin-1), NUL-terminated. */
@@ -56,9 +57,9 @@ typedef struct WthorName {
 bool wthor_read_games(const char *path, WthorHeader *header, WthorGame **games, size_t *count,
                       OctError *error);
 /* Every WTH_*.wtb file of a directory, in name order (so, by year), as one malloc'ed array
- * (free() it); `depth` receives the last file's solving depth (may be NULL). On error
- * nothing is returned and the message names the file. */
-bool wthor_read_directory(const char *directory, WthorGame **games, size_t *count, int *depth,
+ * (free() it); each game keeps its own file's solving depth. On error nothing is returned
+ * and the message names the file. */
+bool wthor_read_directory(const char *directory, WthorGame **games, size_t *count,
                           OctError *error);
 /* Reads a .jou / .trn file into a malloc'ed array of names (free() it). */
 bool wthor_read_players(const char *path, WthorHeader *header, WthorName **names,

@@ -829,18 +829,20 @@ START_TEST(wthor_reads_a_directory)
     WthorHeader h = test_header();
     OctError e;
     ck_assert_msg(wthor_write_games(path_of("WTH_2024.wtb"), &h, games + 2, 1, &e), "%s", e.message);
-    ck_assert(wthor_write_games(path_of("WTH_1999.wtb"), &h, games, 2, &e));
+    WthorHeader deeper = h; /* each file's games keep its own solving depth */
+    deeper.depth = 24;
+    ck_assert(wthor_write_games(path_of("WTH_1999.wtb"), &deeper, games, 2, &e));
     ck_assert(wthor_write_games(path_of("other.wtb"), &h, games, 1, &e)); /* not WTH_ */
     /* a file of no games adds none (its empty array was once copied from a null pointer) */
     ck_assert_msg(wthor_write_games(path_of("WTH_2010.wtb"), &h, games, 0, &e), "%s", e.message);
     WthorGame *read = NULL;
     size_t count = 0;
-    int depth = 0;
-    ck_assert_msg(wthor_read_directory(test_dir, &read, &count, &depth, &e), "%s", e.message);
+    ck_assert_msg(wthor_read_directory(test_dir, &read, &count, &e), "%s", e.message);
     ck_assert_uint_eq(count, 3);
-    ck_assert_int_eq(depth, 22);
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < 3; ++i) {
         assert_games_equal(&read[i].game, &games[i].game);
+        ck_assert_int_eq(read[i].depth, i < 2 ? 24 : 22);
+    }
     free(read);
     /* a broken file fails the whole directory, naming the file */
     FILE *broken = fopen(path_of("WTH_2000.wtb"), "wb");
@@ -848,10 +850,10 @@ START_TEST(wthor_reads_a_directory)
     fputs("short", broken);
     fclose(broken);
     read = NULL;
-    ck_assert(!wthor_read_directory(test_dir, &read, &count, &depth, &e));
+    ck_assert(!wthor_read_directory(test_dir, &read, &count, &e));
     ck_assert_error_has(e, "WTH_2000.wtb");
     ck_assert_ptr_null(read);
-    ck_assert(!wthor_read_directory(path_of("missing"), &read, &count, &depth, &e));
+    ck_assert(!wthor_read_directory(path_of("missing"), &read, &count, &e));
     ck_assert_error_has(e, "cannot open the directory");
 }
 END_TEST

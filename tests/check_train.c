@@ -154,6 +154,17 @@ START_TEST(test_wthor_targets)
                           .board_size = 8, .depth = DEPTH};
     OctError error;
     ck_assert_msg(wthor_write_games(path, &header, games, GAMES, &error), "%s", error.message);
+    /* a later file without theoretical scores (depth 0) labels its own games by their
+     * results, and only those: it once switched the whole directory to results */
+    enum { LATER = 2 };
+    char later[160];
+    snprintf(later, sizeof later, "%s/WTH_2002.wtb", directory);
+    WthorHeader unsolved = header;
+    unsolved.game_year = 2002;
+    unsolved.year = 2;
+    unsolved.depth = 0;
+    ck_assert_msg(wthor_write_games(later, &unsolved, games, LATER, &error), "%s",
+                  error.message);
 
     TrainSet theoretical, final;
     trainset_init(&theoretical);
@@ -161,7 +172,7 @@ START_TEST(test_wthor_targets)
     ck_assert_msg(trainset_add_wthor(&theoretical, directory, WTHOR_TARGET_THEORETICAL, &error),
                   "%s", error.message);
     ck_assert(trainset_add_wthor(&final, directory, WTHOR_TARGET_FINAL, &error));
-    ck_assert_uint_eq(theoretical.games, GAMES);
+    ck_assert_uint_eq(theoretical.games, GAMES + LATER);
     size_t at = 0, all = 0;
     for (int g = 0; g < GAMES; ++g) {
         const Game *game = &games[g].game;
@@ -181,13 +192,21 @@ START_TEST(test_wthor_targets)
         }
         all += count_positions(game, 0);
     }
+    size_t first_later = at;
+    for (int g = 0; g < LATER; ++g) /* the later file: every position, by the result */
+        at += count_positions(&games[g].game, 0);
     ck_assert_uint_eq(theoretical.count, at); /* nothing past the solving depth */
+    ck_assert_int_eq(theoretical.positions[first_later].target,
+                     game_black_score(&games[0].game));
+    for (int g = 0; g < LATER; ++g)
+        all += count_positions(&games[g].game, 0);
     ck_assert_uint_eq(final.count, all);
     ck_assert_int_eq(final.positions[0].target, game_black_score(&games[0].game));
     ck_assert_int_eq(theoretical.positions[0].target, 2 * games[0].theoretical_score - 64);
     trainset_free(&theoretical);
     trainset_free(&final);
     unlink(path);
+    unlink(later);
     rmdir(directory);
 }
 END_TEST

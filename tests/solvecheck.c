@@ -61,17 +61,18 @@ static bool check_wthor(Search *search, const char *data, int wanted)
     snprintf(directory, sizeof directory, "%s/wthor", data);
     WthorGame *all;
     size_t total;
-    int depth;
     OctError error;
-    if (!wthor_read_directory(directory, &all, &total, &depth, &error)) {
+    if (!wthor_read_directory(directory, &all, &total, &error)) {
         printf("%s\n", error.message);
         return false;
     }
     int tried = 0, agree = 0, skipped = 0;
+    int lowest = 64, highest = 0; /* the depths solved at: each file's header has its own */
     double seconds = 0;
     size_t step = total / (size_t)(wanted > 0 ? wanted : 1);
     for (size_t g = 0; step > 0 && g < total && tried < wanted; g += step) {
         const Game *game = &all[g].game;
+        int depth = all[g].depth;
         /* the position with `depth` empties, as the database's solver saw it */
         Board board = game->start;
         Color side = game->start_side;
@@ -80,10 +81,12 @@ static bool check_wthor(Search *search, const char *data, int wanted)
             board_play(&board, game->moves[ply++]);
             side = (Color)!side;
         }
-        if (board_count_empties(&board) != depth || board_is_over(&board)) {
-            ++skipped; /* the game ended before reaching that depth */
+        if (depth <= 0 || board_count_empties(&board) != depth || board_is_over(&board)) {
+            ++skipped; /* the game ended before reaching that depth (or its file has none) */
             continue;
         }
+        lowest = depth < lowest ? depth : lowest;
+        highest = depth > highest ? depth : highest;
         SearchResult result = solve(search, &board);
         int black = side == COLOR_BLACK ? result.score / EVAL_DISC : -result.score / EVAL_DISC;
         int expected = 2 * all[g].theoretical_score - 64;
@@ -95,9 +98,14 @@ static bool check_wthor(Search *search, const char *data, int wanted)
             printf("  WTHOR game %zu: solved %+d for black, database says %+d\n", g + 1, black,
                    expected);
     }
-    printf("WTHOR: %d of %d games agree with the theoretical score at %d empties "
+    char depths[32];
+    if (lowest == highest)
+        snprintf(depths, sizeof depths, "%d", lowest);
+    else
+        snprintf(depths, sizeof depths, "%d-%d", tried ? lowest : 0, highest);
+    printf("WTHOR: %d of %d games agree with the theoretical score at %s empties "
            "(%d sampled games ended earlier), mean %.3f s per solve\n",
-           agree, tried, depth, skipped, tried ? seconds / tried : 0.0);
+           agree, tried, depths, skipped, tried ? seconds / tried : 0.0);
     free(all);
     return tried > 0 && agree == tried;
 }
