@@ -123,14 +123,18 @@ static bool tuple_read(Lexer *lexer, LeagueTuple *out, OctError *error)
  * which the scale grows as far as every value still fits int16: c = 100 * 2^j, so that
  * small values (a TD-trained network's are around 0.001) keep their precision and large
  * ones (Figure 7's reach 284.39: j = 0) fit. One more than the largest j when nothing
- * fits. */
-static int scale_power(const LeagueTuple *tuples, int count)
+ * fits; `where` then holds the tuple (0-based) and entry of the largest value. */
+static int scale_power(const LeagueTuple *tuples, int count, int where[2])
 {
     double largest = 0;
+    where[0] = where[1] = 0;
     for (int t = 0; t < count; ++t)
         for (uint32_t i = 0; i < tuple_table_size(tuples[t].tuple.size); ++i)
-            if (tuples[t].values[i] > largest || -tuples[t].values[i] > largest)
+            if (tuples[t].values[i] > largest || -tuples[t].values[i] > largest) {
                 largest = tuples[t].values[i] > 0 ? tuples[t].values[i] : -tuples[t].values[i];
+                where[0] = t;
+                where[1] = (int)i;
+            }
     /* compared as doubles: a huge value converted to long first would be undefined (and
      * on x86 LONG_MIN, which "fits") */
     for (int j = MODEL_MAX_SHIFT - LEAGUE_SHIFT; j >= -LEAGUE_SHIFT; --j)
@@ -142,9 +146,13 @@ static int scale_power(const LeagueTuple *tuples, int count)
 static bool model_from_league(const LeagueTuple *tuples, int count, const char *name,
                               ModelPerspective perspective, Model **out, OctError *error)
 {
-    int power = scale_power(tuples, count);
+    int where[2];
+    int power = scale_power(tuples, count, where);
     if (power > MODEL_MAX_SHIFT - LEAGUE_SHIFT)
-        return error_set(error, "table values too large for the int16 encoding");
+        return error_set(error, "tuple %d: value %d (%g) is too large for the int16 encoding "
+                         "(at most %g)", where[0] + 1, where[1] + 1,
+                         tuples[where[0]].values[where[1]],
+                         32767.0 / (LEAGUE_SCALE * ldexp(1.0, -LEAGUE_SHIFT)));
     Tuple *list = malloc(sizeof *list * (size_t)count);
     if (!list)
         return error_set(error, "out of memory");

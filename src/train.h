@@ -91,5 +91,8 @@ bool train_collect_games(const TrainArgs *args, Game **out, size_t *count, OctEr
 bool train_shape_is_file(const char *name);
 bool train_shape_make(const char *name, uint64_t seed, Shape *shape, OctError *error);
 bool train_output_ready(const char *command, const char *path, bool directory);
+/* The data options given, for a message: "--logbook FILE and --wthor DIR" (and --labels
+ * FILE when `labels`). */
+void train_data_name(const TrainArgs *args, bool labels, char *out, size_t size);
 
 #endif

@@ -75,8 +75,11 @@ int train_book(const TrainArgs *args)
     }
     if (ok && (args->logbook || args->wthor)) {
         ok = train_collect_games(args, &games, &count, &error);
-        if (ok && count == 0 && !args->update)
-            ok = error_set(&error, "the data holds no finished game");
+        if (ok && count == 0 && !args->update) {
+            char data[1024];
+            train_data_name(args, false, data, sizeof data);
+            ok = error_set(&error, "the data (%s) holds no finished game", data);
+        }
         size_t before = book_count(book);
         for (size_t i = 0; ok && i < count; ++i)
             ok = book_add_game(book, &games[i], NULL, &error);

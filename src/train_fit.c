@@ -138,8 +138,11 @@ int train_label(const TrainArgs *args)
     Game *games = NULL;
     size_t count = 0;
     bool ok = train_collect_games(args, &games, &count, &error);
-    if (ok && count == 0)
-        ok = error_set(&error, "the data holds no finished game");
+    if (ok && count == 0) {
+        char data[1024];
+        train_data_name(args, false, data, sizeof data);
+        ok = error_set(&error, "the data (%s) holds no finished game", data);
+    }
     if (ok) {
         printf("data: %zu games\n", count);
         ok = labels_make(games, count, &args->label, model, args->out, stdout, &error);
@@ -254,7 +257,9 @@ int train_regress(const TrainArgs *args)
         printf(" (%zu unfinished games or OBF lines without a scored move left out)", set.skipped);
     printf("\n");
     if (set.count == 0) {
-        fprintf(stderr, "octuple-train regress: the data holds no position to fit\n");
+        char data[1024];
+        train_data_name(args, true, data, sizeof data);
+        fprintf(stderr, "octuple-train regress: the data (%s) holds no position to fit\n", data);
         trainset_free(&set);
         model_free(model);
         return 1;

@@ -153,3 +153,18 @@ bool train_output_ready(const char *command, const char *path, bool directory)
     }
     return true;
 }
+
+void train_data_name(const TrainArgs *args, bool labels, char *out, size_t size)
+{
+    const char *options[] = {"--logbook", "--wthor", "--labels"};
+    const char *values[] = {args->logbook, args->wthor, labels ? args->labels : NULL};
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < 3; ++i) {
+        if (!values[i] || used >= size)
+            continue;
+        int n = snprintf(out + used, size - used, "%s%s %s", used ? " and " : "", options[i],
+                         values[i]);
+        used += n > 0 ? (size_t)n : 0;
+    }
+}

@@ -1103,10 +1103,11 @@ START_TEST(test_league_negation_and_errors)
         {"{ 1 { 1 1 { 0 } { 1 x 3 } } }", "expected a table value"},
         {"{ 1\n{ 1 1 { 0 }\n{ 1 2 } } }", "net:3:"},
         {"", "expected '{'"},
-        {"{ 1 { 1 1 { 0 } { 1 2 1e9 } } }", "too large"},
+        {"{ 1 { 1 1 { 0 } { 1 2 1e9 } } }", "tuple 1: value 3 (1e+09) is too large"},
         /* beyond a long once scaled: refused, not wrapped to a value that fits */
-        {"{ 1 { 1 1 { 0 } { 1e300 0 -1 } } }", "too large"},
-        {"{ 1 { 1 1 { 0 } { 1 0 -1e15 } } }", "too large"},
+        {"{ 1 { 1 1 { 0 } { 1e300 0 -1 } } }", "tuple 1: value 1 (1e+300) is too large"},
+        {"{ 2 { 1 1 { 0 } { 1 0 -1 } } { 1 1 { 1 } { 1 0 -1e15 } } }",
+         "tuple 2: value 3 (-1e+15) is too large"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         ck_assert_msg(!league_parse(bad[i].text, "net", PERSPECTIVE_INVERSION, &model, &error),

@@ -473,9 +473,13 @@ START_TEST(test_cli_keeps_inputs_and_outputs)
     assert_cli(&dir, "regress --logbook games.gam --shape all-3 --rate 0.9 --epochs 2 --out x.ow",
                1, "the fit diverged in epoch 1");
     ck_assert(!cli_exists(&dir, "x.ow"));
-    /* data with no game is an error too */
-    assert_cli(&dir, "regress --logbook /dev/null --out x.ow", 1, "no position to fit");
+    /* data with no game is an error too, which names the data */
+    assert_cli(&dir, "regress --logbook /dev/null --out x.ow", 1,
+               "the data (--logbook /dev/null) holds no position to fit");
     ck_assert(!cli_exists(&dir, "x.ow"));
+    assert_cli(&dir, "label --logbook /dev/null --empties 8 --out x.obf", 1,
+               "the data (--logbook /dev/null) holds no finished game");
+    ck_assert(!cli_exists(&dir, "x.obf"));
     /* a good run: the output replaces a file but keeps its mode, and a link stays a link */
     char target[300], link[300];
     snprintf(target, sizeof target, "%s/kept.ow", dir.path);
