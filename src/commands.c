@@ -39,7 +39,8 @@ static void say(Session *session, const char *format, ...)
 }
 
 /* One line after `prefix`. The message may quote what was typed or a file's name: its
- * control bytes (an escape sequence would act on the terminal) show as \xNN. */
+ * control characters (an escape sequence would act on the terminal; C1's included) and
+ * bytes that are not UTF-8 show as \xNN (error_printable). */
 static void put_line(Session *session, const char *prefix, const char *format, va_list args)
 {
     va_list again;
@@ -50,12 +51,16 @@ static void put_line(Session *session, const char *prefix, const char *format, v
         vsnprintf(message, (size_t)length + 1, format, again);
     va_end(again);
     fputs(prefix, session->out);
-    const unsigned char *c = (const unsigned char *)(message ? message : "out of memory");
-    for (; *c; ++c) {
-        if (*c < 0x20 || *c == 0x7f)
-            fprintf(session->out, "\\x%02x", *c);
-        else
-            fputc(*c, session->out);
+    const char *c = message ? message : "out of memory";
+    const char *end = c + strlen(c);
+    while (c < end) {
+        size_t character = error_printable(c, end);
+        if (character) {
+            fwrite(c, 1, character, session->out);
+            c += character;
+        } else {
+            fprintf(session->out, "\\x%02x", (unsigned char)*c++);
+        }
     }
     fputc('\n', session->out);
     fflush(session->out);

@@ -62,24 +62,35 @@ static size_t utf8_length(const unsigned char *p, const unsigned char *end)
 }
 
 /* A message is one line of text, whatever input it quotes: control characters (a newline
- * would end a protocol line early) and bytes that are not UTF-8 (a GUI shows garbage or
- * refuses the line) become '?', in place. */
+ * would end a protocol line early; C1's U+009B starts a terminal escape as ESC [ does) and
+ * bytes that are not UTF-8 (a GUI shows garbage or refuses the line) become '?', in
+ * place (a byte each). */
 static void message_clean(char *text, size_t length)
 {
     unsigned char *p = (unsigned char *)text, *end = p + length;
     while (p < end) {
-        if (*p < 0x20 || *p == 0x7F) {
-            *p++ = '?';
-        } else if (*p < 0x80) {
-            ++p;
+        size_t character = error_printable((const char *)p, (const char *)end);
+        if (character) {
+            p += character;
+        } else if (*p == 0xC2 && end - p >= 2 && p[1] >= 0x80 && p[1] < 0xA0) {
+            p[0] = p[1] = '?'; /* a C1 control: both its bytes */
+            p += 2;
         } else {
-            size_t character = utf8_length(p, end);
-            if (character)
-                p += character;
-            else
-                *p++ = '?';
+            *p++ = '?';
         }
     }
+}
+
+size_t error_printable(const char *text, const char *end)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    if (*p < 0x20 || *p == 0x7F)
+        return 0;
+    if (*p < 0x80)
+        return 1;
+    if (p[0] == 0xC2 && end - text >= 2 && p[1] < 0xA0) /* U+0080-U+009F: C1 controls */
+        return 0;
+    return utf8_length(p, (const unsigned char *)end);
 }
 
 void error_clean(char *text)

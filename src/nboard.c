@@ -290,9 +290,12 @@ static void command_move(Nboard *nboard, const char *args)
     if (isnan(seconds) && move == nboard->answered_move
         && engine_game(nboard->engine)->move_count == nboard->answered_ply)
         seconds = nboard->answered_seconds;
-    nboard->answered_ply = -1; /* one answer, played back once */
-    if (!engine_play(nboard->engine, move, eval, seconds, &error))
+    if (!engine_play(nboard->engine, move, eval, seconds, &error)) {
+        /* refused: the answer still waits to be played back */
         emit(nboard, "status move rejected: %s", error.message);
+        return;
+    }
+    nboard->answered_ply = -1; /* one answer, played back once */
 }
 
 /* Settings beyond the protocol's own (game, depth, contempt) that a GUI may change between
@@ -316,7 +319,6 @@ static void command_set(Nboard *nboard, const char *args)
     const char *rest = next_word(args, what, sizeof what);
     OctError error;
     if (!strcasecmp(what, "game")) {
-        nboard->answered_ply = -1; /* a new game, or the same one taken back */
         GgfRecord record;
         const char *end;
         /* one record and nothing else: text around it means the line is not what the GUI
@@ -338,6 +340,7 @@ static void command_set(Nboard *nboard, const char *args)
             return;
         }
         engine_set_record(nboard->engine, &record);
+        nboard->answered_ply = -1; /* a new game, or the same one taken back */
     } else if (!strcasecmp(what, "depth")) {
         long depth;
         if (!parse_long(rest, 1, 60, &depth)) {

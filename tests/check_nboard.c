@@ -576,6 +576,7 @@ START_TEST(test_bad_input)
         "move F5/1/1111111111111111111111111111111111111111111111111111111111abc",
         /* bytes that are not UTF-8, quoted back: the status line stays UTF-8 */
         "m\xe9ove F5", "set d\xeepth 3", "move H5\xff", "bogus \xed\xa0\x80 \xc0\xaf",
+        "ping \xc2\x9b" "31m", /* a C1 control (CSI) */
         /* a quote cut inside a two-byte character */
         "bogus \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
@@ -1083,6 +1084,45 @@ START_TEST(test_clock_caps_go)
 }
 END_TEST
 
+/* A refused line changes nothing, not even which answer a move plays back: after a `set game`
+ * and a `move` that are refused, the engine's answer played back without a time still gets
+ * the answer's time (the learned record shows it). */
+START_TEST(test_refusals_keep_the_answer)
+{
+    char learned[600];
+    snprintf(learned, sizeof learned, "%s/data/octuple/learned.ggf", session_home());
+    Child child;
+    ck_assert(start(&child));
+    /* black to move on the last empty square, h8 */
+    char text[1024];
+    snprintf(text, sizeof text, "nboard 2\nset game (;GM[Othello]TY[8]BO[8 %.*sXOOOOOO- *];)\n"
+             "ping 1\ngo\n", 56, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX");
+    child_send(&child, text);
+    expect_pong(&child, 1, NULL);
+    char *line = expect(&child, "===", 60, NULL);
+    ck_assert_msg(!strncmp(line, "=== H8", 6), "%s", line);
+    free(line);
+    child_send(&child, "set game (;GM[Othello];\nmove A1\nmove H8\nping 2\nlearn\n");
+    char skipped[SKIPPED_SIZE] = "";
+    expect_pong(&child, 2, skipped);
+    ck_assert_int_eq(count_lines(skipped, "status set game:"), 1);
+    ck_assert_int_eq(count_lines(skipped, "status move rejected:"), 1);
+    line = expect(&child, "learned", 30, NULL);
+    free(line);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+    GgfRecord *records;
+    size_t count;
+    OctError error;
+    ck_assert_msg(ggf_read_file(learned, &records, &count, &error), "%s", error.message);
+    const GgfRecord *last = &records[count - 1];
+    ck_assert_int_eq(last->game.move_count, 1);
+    ck_assert_int_eq(last->game.moves[0], 63);
+    ck_assert_msg(!isnan(last->times[0]), "the played-back answer lost its time");
+    free(records);
+}
+END_TEST
+
 /* The engine's own time for a move played back without one belongs to that answer only: in
  * a new game, the same move without a time costs nothing. Here an answer of 2 s, then a new
  * game on TI[3] where the human plays that move: black's clock still holds 3 s, a share of
@@ -1139,6 +1179,7 @@ int main(void)
     tcase_add_test(tc, test_clock_after_new_game);
     tcase_add_test(tc, test_ping_stops_search);
     tcase_add_test(tc, test_bad_input);
+    tcase_add_test(tc, test_refusals_keep_the_answer);
     tcase_add_test(tc, test_analyze);
     tcase_add_test(tc, test_self_play_and_learn);
     tcase_add_test(tc, test_end_of_input_stops_search);

@@ -140,6 +140,18 @@ START_TEST(test_script_exit_status)
     strcpy(script + INPUT_MAX_LINE + 1, "\nboard\n");
     free(run_script(script, 1));
     free(script);
+    /* an error quoting bytes that are not UTF-8, a C1 control (CSI, which a terminal takes
+     * as ESC [) or a word cut inside a character shows them as \xNN: the output stays UTF-8
+     * with no control character but newlines */
+    out = run_script("mode \xff\nmode \xc2\x9b" "31m\nx\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+                     "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+                     "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+                     "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\n",
+                     1);
+    ck_assert_msg(session_text_clean(out), "output not clean UTF-8:\n%s", out);
+    assert_has(out, "mode: '\\xff'");
+    assert_has(out, "mode: '\\xc2\\x9b31m'");
+    free(out);
 }
 END_TEST
 

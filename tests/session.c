@@ -332,7 +332,8 @@ bool session_text_clean(const char *text)
             value = value << 6 | (p[i] & 0x3fu);
         }
         static const unsigned long smallest[] = {0, 0x80, 0x800, 0x10000};
-        if (value < smallest[extra] || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff))
+        if (value < smallest[extra] || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)
+            || (value >= 0x80 && value < 0xa0)) /* C1 controls */
             return false;
         p += extra + 1;
     }

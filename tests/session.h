@@ -51,8 +51,8 @@ int child_run(const char *const *args, const char *input, char **output, double 
 
 double session_now(void);
 
-/* Whether `text` is UTF-8 without control characters but newlines (no overlong forms, no
- * surrogates, nothing past U+10FFFF): what a GUI may be shown. */
+/* Whether `text` is UTF-8 without control characters (C0 but newlines, DEL, C1), overlong
+ * forms, surrogates or anything past U+10FFFF: what a GUI may be shown. */
 bool session_text_clean(const char *text);
 
 #endif
