@@ -70,14 +70,10 @@ static void message_clean(char *text, size_t length)
     unsigned char *p = (unsigned char *)text, *end = p + length;
     while (p < end) {
         size_t character = error_printable((const char *)p, (const char *)end);
-        if (character) {
+        if (character) /* else a byte each: a C1 control's second one is a stray then */
             p += character;
-        } else if (*p == 0xC2 && end - p >= 2 && p[1] >= 0x80 && p[1] < 0xA0) {
-            p[0] = p[1] = '?'; /* a C1 control: both its bytes */
-            p += 2;
-        } else {
+        else
             *p++ = '?';
-        }
     }
 }
 

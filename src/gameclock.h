@@ -1,6 +1,7 @@
-/* A game clock as the GUIs describe it (GGF's TI tag with the seconds of each move, GTP's
- * time_settings and time_left), and the share of it that one move may spend. Searches are
- * budgeted by depth; a clock only caps them, so that a short game is never lost on time. */
+/* A game clock as the GUIs describe it (GGF's TI, TB and TW tags with the seconds of each
+ * move, GTP's time_settings and time_left), and the share of it that one move may spend.
+ * Searches are budgeted by depth; a clock only caps them, so that a short game is never lost
+ * on time. */
 #ifndef OCTUPLE_GAMECLOCK_H
 #define OCTUPLE_GAMECLOCK_H
 

@@ -150,9 +150,9 @@ static bool model_from_league(const LeagueTuple *tuples, int count, const char *
     int power = scale_power(tuples, count, where);
     if (power > MODEL_MAX_SHIFT - LEAGUE_SHIFT)
         return error_set(error, "tuple %d: value %d (%g) is too large for the int16 encoding "
-                         "(at most %g)", where[0] + 1, where[1] + 1,
+                         "(it takes values below %g)", where[0] + 1, where[1] + 1,
                          tuples[where[0]].values[where[1]],
-                         32767.0 / (LEAGUE_SCALE * ldexp(1.0, -LEAGUE_SHIFT)));
+                         32767.5 / (LEAGUE_SCALE * ldexp(1.0, -LEAGUE_SHIFT)));
     Tuple *list = malloc(sizeof *list * (size_t)count);
     if (!list)
         return error_set(error, "out of memory");

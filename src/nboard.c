@@ -24,7 +24,7 @@ typedef struct Nboard {
     bool quit;
     bool iterations_shown; /* the running think/hint printed a `search` line */
     /* the last `===` answer: when the GUI plays it back without its time, the engine's own
-     * time is the move's time, so that a clock in the game (TI) is charged for it */
+     * time is the move's time, so that a clock in the game (TI, TB, TW) is charged for it */
     int answered_ply, answered_move;
     double answered_seconds;
 } Nboard;
@@ -383,8 +383,9 @@ static void command_set(Nboard *nboard, const char *args)
     }
 }
 
-/* The game's clock (GGF TI, less the times of the mover's moves) caps the search; a TI
- * that cannot be read leaves it uncapped, and says so where the GUI shows it. */
+/* The game's clock (the mover's GGF TB or TW, else TI, less the times of the mover's moves)
+ * caps the search; a clock that cannot be read leaves it uncapped, and says so where the
+ * GUI shows it. */
 static void command_go(Nboard *nboard, const char *args)
 {
     (void)args;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "greedy.h"
 #include "train.h"
 
 typedef struct TrainCommand {

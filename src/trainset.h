@@ -42,8 +42,9 @@ bool trainset_add_obf(TrainSet *set, const char *path, int weight, OctError *err
  * carries only the errors made before it. */
 typedef enum WthorTarget {
     WTHOR_TARGET_FINAL,       /* every position, labelled with the final result */
-    WTHOR_TARGET_THEORETICAL  /* positions up to the solving depth, labelled with the
-                                 theoretical score (games that end earlier: final result) */
+    WTHOR_TARGET_THEORETICAL  /* positions up to their file's solving depth, labelled with
+                                 the theoretical score (games that end earlier, or of a
+                                 file without a solving depth: final result) */
 } WthorTarget;
 
 /* Indices of positions with `low`..`high` empties where the side to move has a move, at

@@ -82,7 +82,7 @@ static bool check_wthor(Search *search, const char *data, int wanted)
             side = (Color)!side;
         }
         if (depth <= 0 || board_count_empties(&board) != depth || board_is_over(&board)) {
-            ++skipped; /* the game ended before reaching that depth (or its file has none) */
+            ++skipped; /* the game ended before that depth, or its file has none */
             continue;
         }
         lowest = depth < lowest ? depth : lowest;
@@ -99,12 +99,13 @@ static bool check_wthor(Search *search, const char *data, int wanted)
                    expected);
     }
     char depths[32];
-    if (lowest == highest)
-        snprintf(depths, sizeof depths, "%d", lowest);
+    if (!tried || lowest == highest)
+        snprintf(depths, sizeof depths, "%d", tried ? lowest : 0);
     else
-        snprintf(depths, sizeof depths, "%d-%d", tried ? lowest : 0, highest);
+        snprintf(depths, sizeof depths, "%d-%d", lowest, highest);
     printf("WTHOR: %d of %d games agree with the theoretical score at %s empties "
-           "(%d sampled games ended earlier), mean %.3f s per solve\n",
+           "(%d sampled games skipped: ended earlier, or no solving depth), mean %.3f s per "
+           "solve\n",
            agree, tried, depths, skipped, tried ? seconds / tried : 0.0);
     free(all);
     return tried > 0 && agree == tried;
