@@ -90,6 +90,10 @@ bool probcut_load(Probcut *probcut, const char *path, OctError *error)
         return error_set(error, "%s: out of memory", path);
     }
     bool have_sigma = false, ok = true;
+    /* the line that gave each part (0: none yet): a part given twice is a slip, and which
+     * of the two was meant cannot be told */
+    int sigma_line = 0;
+    int mid_lines[PROBCUT_MID_MAX_DEPTH + 1][PROBCUT_MID_MAX_EMPTIES + 1] = {{0}};
     if (!next_line(&cursor, end, &line, &number))
         ok = error_set(error, "%s: empty, not a probcut file", path);
     else if (strcmp(line, PROBCUT_MAGIC) != 0)
@@ -104,6 +108,12 @@ bool probcut_load(Probcut *probcut, const char *path, OctError *error)
             else
                 ++count;
         if (strcmp(words[0], "sigma") == 0) {
+            if (sigma_line) {
+                ok = error_set(error, "%s: line %d: a second 'sigma' line (the first is line %d)",
+                               path, number, sigma_line);
+                continue;
+            }
+            sigma_line = number;
             if (count != 4 || !parse_double(words[1], -100, 100, &loaded->base)
                 || !parse_double(words[2], -10, 10, &loaded->per_empty)
                 || !parse_double(words[3], -10, 10, &loaded->per_depth))
@@ -124,9 +134,15 @@ bool probcut_load(Probcut *probcut, const char *path, OctError *error)
                                PROBCUT_MID_MAX_DEPTH, PROBCUT_MID_MAX_EMPTIES);
                 continue;
             }
-            for (int e = low; e <= high; ++e)
+            for (int e = low; ok && e <= high; ++e)
+                if (mid_lines[depth][e])
+                    ok = error_set(error, "%s: line %d: depth %d at %d empties was given at line "
+                                   "%d already", path, number, depth, e, mid_lines[depth][e]);
+            for (int e = low; ok && e <= high; ++e) {
                 loaded->mid[depth][e] = (ProbcutPair){(float)a, (float)(b * EVAL_DISC),
                                                       (float)(sigma * EVAL_DISC)};
+                mid_lines[depth][e] = number;
+            }
             if (depth > loaded->mid_deepest[depth & 1])
                 loaded->mid_deepest[depth & 1] = depth;
             loaded->mid_enabled = true;

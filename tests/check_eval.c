@@ -544,6 +544,11 @@ START_TEST(test_probcut_files)
         {"octuple-probcut 1\nmid 5 10 20 0 0 3\n", "line 2: expected 'mid"},  /* a = 0 */
         {"octuple-probcut 1\nmid 5 10 20 1 0 0\n", "line 2: expected 'mid"},  /* sigma 0 */
         {"octuple-probcut 1\nsigma 1 0 0\nmid 5 10 20 1 0\n", "line 3: expected 'mid"},
+        /* a part given twice: which one was meant cannot be told */
+        {"octuple-probcut 1\nsigma 1 0 0\nsigma 4 0 0\n",
+         "line 3: a second 'sigma' line (the first is line 2)"},
+        {"octuple-probcut 1\nmid 5 10 20 1 0 3\nmid 6 10 20 1 0 3\nmid 5 20 30 1 0 3\n",
+         "line 4: depth 5 at 20 empties was given at line 2 already"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         test_write_text(path, bad[i].text);
