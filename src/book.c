@@ -650,11 +650,24 @@ static bool read_record(const unsigned char *at, size_t index, const char *path,
     return true;
 }
 
+/* The length a book header declares by its record count (FileDeclaredSize): 0 when the head
+ * is no book header; a count beyond any file leaves the read to the limit, so that
+ * book_load's error gives the file's true size. */
+static size_t declared_size(const unsigned char *head, size_t have)
+{
+    if (have < HEADER_SIZE || memcmp(head, file_magic, sizeof file_magic) != 0)
+        return 0;
+    uint64_t count = get_u64(head + 24);
+    if (count > (BOOK_FILE_LIMIT - HEADER_SIZE - CHECKSUM_SIZE) / RECORD_SIZE)
+        return SIZE_MAX;
+    return HEADER_SIZE + RECORD_SIZE * (size_t)count + CHECKSUM_SIZE;
+}
+
 bool book_load(const char *path, Book **out, OctError *error)
 {
     char *data;
     size_t size;
-    if (!file_read_all(path, BOOK_FILE_LIMIT, &data, &size, error))
+    if (!file_read_declared(path, BOOK_FILE_LIMIT, declared_size, &data, &size, error))
         return false;
     const unsigned char *bytes = (const unsigned char *)data;
     Book *book = NULL;

@@ -72,7 +72,14 @@ int file_open_append(const char *path, int flags, OctError *error)
     return open_without_waiting(path, flags | O_WRONLY | O_APPEND, " for writing", error);
 }
 
-bool file_read_all(const char *path, size_t limit, char **data, size_t *size, OctError *error)
+/* What bounds a read besides the caller's limit. */
+typedef struct ReadBounds {
+    FileDeclaredSize *declared; /* a binary header's own length, or NULL */
+    bool stop_at_nul;           /* text: the first NUL ends the read (the caller names it) */
+} ReadBounds;
+
+static bool read_bounded(const char *path, size_t limit, const ReadBounds *bounds, char **data,
+                         size_t *size, OctError *error)
 {
     FILE *file = file_open_stream(path, error);
     if (!file)
@@ -86,8 +93,14 @@ bool file_read_all(const char *path, size_t limit, char **data, size_t *size, Oc
     }
     char *buffer = NULL;
     size_t capacity = 0, used = 0;
-    bool ok = true;
+    size_t declared = 0; /* the header's length once read; 0 while unknown */
+    bool ok = true, head_seen = false;
     for (;;) {
+        if (declared && used > declared) {
+            ok = error_set(error, "%s: longer than the %zu bytes its header declares", path,
+                           declared);
+            break;
+        }
         if (used == capacity) {
             if (capacity > limit) { /* limit + 1 bytes read: a device or a growing file */
                 ok = error_set(error, "%s: larger than %zu bytes", path, limit);
@@ -96,6 +109,8 @@ bool file_read_all(const char *path, size_t limit, char **data, size_t *size, Oc
             size_t next = capacity ? capacity * 2 : (size_t)1 << 16;
             if (next > limit + 1)
                 next = limit + 1;
+            if (declared && next > declared + 1)
+                next = declared + 1; /* one byte past the header's length shows any excess */
             char *bigger = realloc(buffer, next + 1);
             if (!bigger) {
                 ok = error_set(error, "%s: out of memory", path);
@@ -105,11 +120,25 @@ bool file_read_all(const char *path, size_t limit, char **data, size_t *size, Oc
             capacity = next;
         }
         size_t got = fread(buffer + used, 1, capacity - used, file);
+        if (bounds->stop_at_nul && memchr(buffer + used, '\0', got)) {
+            used += got; /* a NUL: not text, and no reason to read a device to the limit */
+            break;
+        }
         used += got;
         if (got == 0) {
             if (ferror(file))
                 ok = error_set(error, "%s: read error: %s", path, strerror(errno));
             break;
+        }
+        if (bounds->declared && !head_seen) {
+            /* fread fills its request unless the file ends: these are the first 64 KB, or
+             * all of a shorter file */
+            head_seen = true;
+            declared = bounds->declared((const unsigned char *)buffer, used);
+            if (!declared)
+                break; /* not the format's header: the caller's parser says why */
+            if (declared > limit)
+                declared = 0; /* the limit speaks first */
         }
     }
     fclose(file);
@@ -123,10 +152,24 @@ bool file_read_all(const char *path, size_t limit, char **data, size_t *size, Oc
     return true;
 }
 
+bool file_read_all(const char *path, size_t limit, char **data, size_t *size, OctError *error)
+{
+    const ReadBounds bounds = {NULL, false};
+    return read_bounded(path, limit, &bounds, data, size, error);
+}
+
+bool file_read_declared(const char *path, size_t limit, FileDeclaredSize *declared,
+                        char **data, size_t *size, OctError *error)
+{
+    const ReadBounds bounds = {declared, false};
+    return read_bounded(path, limit, &bounds, data, size, error);
+}
+
 bool file_read_text(const char *path, size_t limit, char **text, OctError *error)
 {
     size_t size;
-    if (!file_read_all(path, limit, text, &size, error))
+    const ReadBounds bounds = {NULL, true};
+    if (!read_bounded(path, limit, &bounds, text, &size, error))
         return false;
     const char *nul = memchr(*text, '\0', size);
     if (!nul)

@@ -24,8 +24,19 @@ int file_open_append(const char *path, int flags, OctError *error);
  * be parsed in place). Refuses files larger than `limit` bytes. */
 bool file_read_all(const char *path, size_t limit, char **data, size_t *size, OctError *error);
 
+/* A binary format's header length: called once with the first bytes of the file (64 KB, or
+ * all of a shorter file), it returns the file length they declare, or 0 when they are not
+ * such a header (wrong magic, too short): the read then stops there and the caller's parser
+ * says what is wrong. Without it a device such as /dev/urandom would be read to the limit. */
+typedef size_t FileDeclaredSize(const unsigned char *head, size_t have);
+
+/* file_read_all that reads no further than the header's declared length: a longer file is
+ * an error saying so. */
+bool file_read_declared(const char *path, size_t limit, FileDeclaredSize *declared,
+                        char **data, size_t *size, OctError *error);
+
 /* file_read_all for a text format: a NUL byte inside is an error naming its line, since
- * the parsers would take it for the end of the text. */
+ * the parsers would take it for the end of the text. The read stops at the first NUL. */
 bool file_read_text(const char *path, size_t limit, char **text, OctError *error);
 
 /* Writes `size` bytes to a temporary file beside `path`, flushes it to disk, then renames

@@ -408,11 +408,20 @@ bool model_parse(const unsigned char *data, size_t size, const char *name, Model
     return true;
 }
 
+/* The length a weights header declares (FileDeclaredSize); envelope_check judges the rest. */
+static size_t declared_size(const unsigned char *head, size_t have)
+{
+    if (have < 16 || memcmp(head, weights_magic, sizeof weights_magic) != 0
+        || peek_u32(head + 8) != WEIGHTS_VERSION)
+        return 0;
+    return peek_u32(head + 12);
+}
+
 bool model_load(const char *path, Model **out, OctError *error)
 {
     char *data;
     size_t size;
-    if (!file_read_all(path, WEIGHTS_FILE_LIMIT, &data, &size, error))
+    if (!file_read_declared(path, WEIGHTS_FILE_LIMIT, declared_size, &data, &size, error))
         return false;
     bool ok = model_parse((const unsigned char *)data, size, path, out, error);
     free(data);

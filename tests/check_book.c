@@ -574,7 +574,25 @@ START_TEST(test_files_round_trip_and_refuse_damage)
     memset(copy + 32 + 16, 0, 4); /* no games */
     fix_checksum(copy, first_size);
     expect_load_error(bad, copy, first_size, "record 1: no games");
+    {
+        /* padded: the read stops one byte past the length the record count declares */
+        unsigned char *padded = calloc(first_size + 100, 1);
+        memcpy(padded, first, first_size);
+        char expected[64];
+        snprintf(expected, sizeof expected, "longer than the %zu bytes its header declares",
+                 first_size);
+        expect_load_error(bad, padded, first_size + 100, expected);
+        /* a count beyond any file: the error gives the file's true size */
+        memset(padded + 24, 0xff, 8);
+        snprintf(expected, sizeof expected, "%zu bytes do not hold", first_size + 100);
+        expect_load_error(bad, padded, first_size + 100, expected);
+        free(padded);
+    }
     Book *none = NULL;
+    /* random bytes are refused by their first ones, not read to the 1 GB limit */
+    ck_assert(!book_load("/dev/urandom", &none, &error));
+    ck_assert_msg(strstr(error.message, "/dev/urandom: not an Octuple book"), "%s",
+                  error.message);
     ck_assert(!book_load(temp_path("missing.book"), &none, &error));
     ck_assert_ptr_nonnull(strstr(error.message, "missing.book"));
     /* a failed save leaves the old file whole */

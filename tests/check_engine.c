@@ -206,6 +206,48 @@ START_TEST(test_read_limit)
 }
 END_TEST
 
+static size_t declares_none(const unsigned char *head, size_t have)
+{
+    (void)head;
+    (void)have;
+    return 0;
+}
+
+static size_t declares_100(const unsigned char *head, size_t have)
+{
+    (void)head;
+    (void)have;
+    return 100;
+}
+
+/* A header's declared length bounds the read: a head that declares none stops it after the
+ * first chunk (64 KB), one that declares 100 bytes refuses the 101st; a text read stops at
+ * the first NUL. All three on /dev/zero, which the plain read takes to its limit. */
+START_TEST(test_read_declared)
+{
+    OctError error;
+    char *data = NULL;
+    size_t size = 0;
+    ck_assert(file_read_declared("/dev/zero", (size_t)1 << 30, declares_none, &data, &size,
+                                 &error));
+    ck_assert_uint_eq(size, 65536);
+    free(data);
+    data = NULL;
+    ck_assert(!file_read_declared("/dev/zero", (size_t)1 << 30, declares_100, &data, &size,
+                                  &error));
+    ck_assert_msg(strstr(error.message, "/dev/zero: longer than the 100 bytes its header "
+                         "declares"), "%s", error.message);
+    ck_assert_ptr_null(data);
+    /* the limit speaks before a larger declared length */
+    ck_assert(!file_read_declared("/dev/zero", 50, declares_100, &data, &size, &error));
+    ck_assert_msg(strstr(error.message, "/dev/zero: larger than 50 bytes"), "%s",
+                  error.message);
+    ck_assert(!file_read_text("/dev/zero", (size_t)1 << 30, &data, &error));
+    ck_assert_msg(strstr(error.message, "/dev/zero: line 1: a NUL byte"), "%s", error.message);
+    ck_assert_ptr_null(data);
+}
+END_TEST
+
 /* A named pipe that no process writes reads as empty after a few seconds instead of
  * waiting for a writer for ever (a weights file named by mistake); one whose writer comes
  * a little after the open is read whole; a pipe with a writer is read to its end, waiting
@@ -950,6 +992,7 @@ int main(void)
     tcase_add_test(tc, test_user_dirs);
     tcase_add_test(tc, test_append_atomic);
     tcase_add_test(tc, test_read_limit);
+    tcase_add_test(tc, test_read_declared);
     tcase_add_test(tc, test_read_pipes);
     tcase_add_test(tc, test_write_atomic_long_names);
     tcase_add_test(tc, test_write_atomic_refuses_special_files);

@@ -798,6 +798,22 @@ START_TEST(test_bad_weights_files_are_refused)
     ck_assert_ptr_null(sentinel);
     ck_assert(strstr(error.message, path) && strstr(error.message, "truncated"));
     unlink(path);
+    /* one byte more than the header declares: refused by the read, which stops there */
+    file = fopen(path, "wb");
+    fwrite(good, 1, size, file);
+    fputc(0, file);
+    fclose(file);
+    ck_assert(!model_load(path, &sentinel, &error));
+    ck_assert_ptr_null(sentinel);
+    char expected[64];
+    snprintf(expected, sizeof expected, "longer than the %zu bytes its header declares", size);
+    ck_assert_msg(strstr(error.message, path) && strstr(error.message, expected), "%s",
+                  error.message);
+    unlink(path);
+    /* a device of random bytes is refused by its first bytes, not read to the 1 GB limit */
+    ck_assert(!model_load("/dev/urandom", &sentinel, &error));
+    ck_assert_msg(strstr(error.message, "/dev/urandom: not an Octuple weights file"), "%s",
+                  error.message);
     ck_assert(!model_load(temporary_path("missing.ow"), &sentinel, &error));
     ck_assert(strstr(error.message, "cannot open"));
     free(bad);
