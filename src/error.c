@@ -62,7 +62,8 @@ static size_t utf8_length(const unsigned char *p, const unsigned char *end)
 }
 
 /* A message is one line of text, whatever input it quotes: control characters (a newline
- * would end a protocol line early; C1's U+009B starts a terminal escape as ESC [ does) and
+ * would end a protocol line early; C1's U+009B starts a terminal escape as ESC [ does; the
+ * bidirectional controls reorder what follows them) and
  * bytes that are not UTF-8 (a GUI shows garbage or refuses the line) become '?', in
  * place (a byte each). */
 static void message_clean(char *text, size_t length)
@@ -86,7 +87,17 @@ size_t error_printable(const char *text, const char *end)
         return 1;
     if (p[0] == 0xC2 && end - text >= 2 && p[1] < 0xA0) /* U+0080-U+009F: C1 controls */
         return 0;
-    return utf8_length(p, (const unsigned char *)end);
+    size_t length = utf8_length(p, (const unsigned char *)end);
+    if (length == 2 && p[0] == 0xD8 && p[1] == 0x9C) /* U+061C, the Arabic letter mark */
+        return 0;
+    /* U+200E-U+200F and U+202A-U+202E, U+2066-U+2069: marks and embeddings that reorder
+     * the rest of a terminal's or a GUI's line; U+2028-U+2029: line and paragraph
+     * separators, which some readers take for the end of a line */
+    if (length == 3 && p[0] == 0xE2
+        && ((p[1] == 0x80 && ((p[2] >= 0x8E && p[2] <= 0x8F) || (p[2] >= 0xA8 && p[2] <= 0xAE)))
+            || (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9)))
+        return 0;
+    return length;
 }
 
 void error_clean(char *text)

@@ -34,8 +34,9 @@ void error_copy(const OctError *error, char *out, size_t size);
 void error_clean(char *text);
 
 /* The bytes of the character at `text` (before `end`) when it may be shown as it is: 1 for
- * printable ASCII, 2-4 for a well-formed UTF-8 character that is no C1 control; 0 for a
- * byte to replace or escape. */
+ * printable ASCII, 2-4 for a well-formed UTF-8 character that is no C1 control, no
+ * bidirectional control and no line or paragraph separator; 0 for a byte to replace or
+ * escape. */
 size_t error_printable(const char *text, const char *end);
 
 #endif

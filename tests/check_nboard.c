@@ -577,6 +577,8 @@ START_TEST(test_bad_input)
         /* bytes that are not UTF-8, quoted back: the status line stays UTF-8 */
         "m\xe9ove F5", "set d\xeepth 3", "move H5\xff", "bogus \xed\xa0\x80 \xc0\xaf",
         "ping \xc2\x9b" "31m", /* a C1 control (CSI) */
+        /* a right-to-left override, an isolate, a mark and a line separator */
+        "ping \xe2\x80\xae" "1", "bogus \xe2\x81\xa7x\xe2\x80\x8f", "move F5\xe2\x80\xa8",
         /* a quote cut inside a two-byte character */
         "bogus \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"

@@ -141,9 +141,9 @@ START_TEST(test_script_exit_status)
     free(run_script(script, 1));
     free(script);
     /* an error quoting bytes that are not UTF-8, a C1 control (CSI, which a terminal takes
-     * as ESC [) or a word cut inside a character shows them as \xNN: the output stays UTF-8
+     * as ESC [), a bidirectional control or a word cut inside a character shows them as \xNN: the output stays UTF-8
      * with no control character but newlines */
-    out = run_script("mode \xff\nmode \xc2\x9b" "31m\nx\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+    out = run_script("mode \xff\nmode \xc2\x9b" "31m\nmode \xe2\x80\xae" "dlrow\nx\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
                      "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
                      "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
                      "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\n",
@@ -151,6 +151,7 @@ START_TEST(test_script_exit_status)
     ck_assert_msg(session_text_clean(out), "output not clean UTF-8:\n%s", out);
     assert_has(out, "mode: '\\xff'");
     assert_has(out, "mode: '\\xc2\\x9b31m'");
+    assert_has(out, "mode: '\\xe2\\x80\\xaedlrow'"); /* a right-to-left override */
     free(out);
 }
 END_TEST

@@ -333,7 +333,10 @@ bool session_text_clean(const char *text)
         }
         static const unsigned long smallest[] = {0, 0x80, 0x800, 0x10000};
         if (value < smallest[extra] || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)
-            || (value >= 0x80 && value < 0xa0)) /* C1 controls */
+            || (value >= 0x80 && value < 0xa0) /* C1 controls */
+            || value == 0x61c || value == 0x200e || value == 0x200f /* bidirectional marks */
+            || (value >= 0x2028 && value <= 0x202e) /* separators, embeddings, overrides */
+            || (value >= 0x2066 && value <= 0x2069)) /* isolates */
             return false;
         p += extra + 1;
     }
