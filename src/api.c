@@ -47,6 +47,14 @@ struct Octuple {
     OctupleAnalysis analyses[GAME_MOVE_CAPACITY + 1];
     int analysis_count;
     atomic_bool stop;      /* octuple_stop was called since the search started */
+    /* the last think's answer, so that octuple_play of it records its value and time in
+     * the game (as NBoard's `move` of the engine's own answer does) */
+    bool answered;
+    Board answered_board;  /* the position searched, and how many moves led there */
+    int answered_ply;
+    int answered_move;
+    double answered_eval;  /* NAN when it has none */
+    double answered_seconds;
 };
 
 /* A refusal: the message formatted as error_set formats it (one line of UTF-8 whatever
@@ -159,6 +167,28 @@ static const SettingSpec *spec_find(const char *name)
     return settings_find_option(name, strlen(name));
 }
 
+/* The refusal of a name that is no option, listing the ones there are. */
+static bool fail_unknown(const char *name, char *error, size_t error_size)
+{
+    if (!strcmp(name, "no-book"))
+        return fail(error, error_size, "unknown option 'no-book': the option \"book\" takes "
+                    "\"off\"");
+    int count;
+    const SettingSpec *specs = settings_table(&count);
+    char names[400] = "";
+    size_t used = 0;
+    for (int i = 0; i < count && used < sizeof names; ++i) {
+        if (!strcmp(specs[i].option, "game-time"))
+            continue; /* the console's, refused here */
+        int written = snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
+                               specs[i].option);
+        if (written < 0)
+            break;
+        used += (size_t)written;
+    }
+    return fail(error, error_size, "unknown option '%s' (the options: %s)", name, names);
+}
+
 bool octuple_set_option(Octuple *octuple, const char *name, const char *value, char *error,
                         size_t error_size)
 {
@@ -173,9 +203,8 @@ bool octuple_set_option(Octuple *octuple, const char *name, const char *value, c
         settings.use_book = on;
     } else {
         const SettingSpec *spec = spec_find(name);
-        if (!spec) {
-            return fail(error, error_size, "unknown option '%s' (see octuple --help)", name);
-        }
+        if (!spec)
+            return fail_unknown(name, error, error_size);
         /* the console times the moves it plays; here the program plays them */
         if (spec == settings_find_option("game-time", 9))
             return fail(error, error_size, "game-time is the console's clock: give "
@@ -200,9 +229,8 @@ bool octuple_get_option(const Octuple *octuple, const char *name, char *value,
         return fail(error, error_size, "an option needs a name and room for its value");
     const EngineSettings *settings = engine_settings(octuple->engine);
     const SettingSpec *spec = spec_find(name);
-    if (!spec) {
-        return fail(error, error_size, "unknown option '%s' (see octuple --help)", name);
-    }
+    if (!spec)
+        return fail_unknown(name, error, error_size);
     char shown[SETTINGS_PATH_SIZE + 64];
     if (spec == settings_find_option("book", 4) && !engine_book(octuple->engine))
         snprintf(shown, sizeof shown, "off"); /* turned off, or none found */
@@ -305,11 +333,19 @@ bool octuple_play(Octuple *octuple, int move, char *error, size_t error_size)
     }
     if (!refuse_searching(octuple, error, error_size))
         return false;
+    const Game *game = engine_game(octuple->engine);
+    Board board;
+    Color side;
+    game_position(game, game->move_count, &board, &side);
+    bool known = octuple->answered && octuple->answered_ply == game->move_count
+              && octuple->answered_move == move && board_equal(&octuple->answered_board, &board);
     OctError problem;
-    if (!engine_play(octuple->engine, move, NAN, NAN, &problem)) {
+    if (!engine_play(octuple->engine, move, known ? octuple->answered_eval : NAN,
+                     known ? octuple->answered_seconds : NAN, &problem)) {
         error_copy(&problem, error, error_size);
         return false;
     }
+    octuple->answered = false;
     return true;
 }
 
@@ -527,8 +563,25 @@ static void think_result(const Octuple *octuple, OctupleResult *result)
     /* a finished game is "forced" too, but its final score is exact */
     result->forced = report->forced && result->move != MOVE_NONE;
     result->stopped = report->stopped;
-    if (result->forced)
-        result->score = 0;
+    if (result->forced || (result->stopped && result->depth < 1 && !result->exact
+                           && !result->outcome_only && !result->from_book))
+        result->score = 0; /* no value: forced, or stopped before any depth completed */
+}
+
+/* Keeps a finished think's answer for octuple_play (see `answered`). */
+static void answer_keep(Octuple *octuple, const OctupleResult *result)
+{
+    octuple->answered = result->move != OCTUPLE_NO_MOVE;
+    if (!octuple->answered)
+        return;
+    const Game *game = &octuple->task_game;
+    Color side;
+    game_position(game, game->move_count, &octuple->answered_board, &side);
+    octuple->answered_ply = game->move_count;
+    octuple->answered_move = result->move;
+    bool valued = !result->forced && (result->exact || result->from_book || result->depth > 0);
+    octuple->answered_eval = valued ? result->score : NAN;
+    octuple->answered_seconds = result->seconds;
 }
 
 /* The finished HINT's moves, at most `capacity`: how many were written. */
@@ -570,6 +623,9 @@ static int hint_results(const Octuple *octuple, OctupleResult *results, int capa
         results[i].stopped = report->stopped;
         results[i].nodes = report->nodes;
         results[i].seconds = report->seconds;
+        if (report->stopped && !report->from_book && results[i].depth < 1
+            && !results[i].exact && !results[i].outcome_only)
+            results[i].score = 0; /* stopped before any depth completed: no value */
     }
     return written;
 }
@@ -601,6 +657,7 @@ int octuple_wait(Octuple *octuple, OctupleResult *results, int capacity, char *e
     atomic_store(&octuple->searching, false);
     if (octuple->task == ENGINE_THINK) {
         think_result(octuple, &results[0]);
+        answer_keep(octuple, &results[0]);
         return 1;
     }
     return hint_results(octuple, results, capacity < octuple->lines ? capacity : octuple->lines);

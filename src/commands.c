@@ -433,7 +433,9 @@ void session_task_done(Session *session)
         if (result->move == MOVE_NONE)
             return;
         OctError error;
-        double eval = report->forced ? NAN : engine_discs(result->score);
+        /* no value for a forced move, nor for one stopped before any depth completed */
+        bool valued = !report->forced && (result->exact || result->depth >= 1);
+        double eval = valued ? engine_discs(result->score) : NAN;
         if (!engine_play(session->engine, result->move, eval, report->seconds, &error)) {
             fail(session, "%s", error.message); /* cannot happen: the search plays legal moves */
             return;

@@ -65,7 +65,9 @@ typedef struct OctupleResult {
     bool from_book;    /* the opening book's move and value, not a search */
     bool forced;       /* the only legal move or a pass, answered without a search: `score`
                           means nothing */
-    bool stopped;      /* octuple_stop ended the search: this is its last completed depth */
+    bool stopped;      /* octuple_stop ended the search: this is its last completed depth;
+                          with `depth` 0 none completed, and `move` is only a legal move
+                          and `score` 0 means nothing */
     int depth;         /* plies searched; for exact and outcome-only results, the empties */
     int selectivity;   /* percent: 100 for a full-width search, less when probability cuts
                           could prune (the console's 12@87%) */
@@ -146,7 +148,9 @@ bool octuple_set_game(Octuple *octuple, const char *text, char *error, size_t er
 bool octuple_get_game(const Octuple *octuple, char *out, size_t size, char *error,
                       size_t error_size);
 /* Plays `move` (0..63 or OCTUPLE_PASS) for the side to move. A pass is legal only when the
- * side to move has no move; a move while it has none passes for it first. */
+ * side to move has no move; a move while it has none passes for it first. The move that
+ * octuple_think (octuple_wait of octuple_think_start) just answered for this position is
+ * recorded with its value and time, which octuple_get_game then writes. */
 bool octuple_play(Octuple *octuple, int move, char *error, size_t error_size);
 /* Takes back the last move, and the move before it when the last was a pass (a side that
  * must pass is not left to move): the number of moves taken back, passes included. 0 when

@@ -292,7 +292,13 @@ START_TEST(test_options)
     ck_assert_msg(strstr(error, "depth") && strstr(error, "nine"), "%s", error);
     ck_assert(!octuple_set_option(octuple, "depht", "9", error, sizeof error));
     ck_assert_msg(strstr(error, "depht") != NULL, "%s", error);
+    /* the refusal lists the options there are, not the console's clock */
+    ck_assert_msg(strstr(error, "depth, exact") && strstr(error, "book-randomness")
+                  && !strstr(error, "game-time"), "%s", error);
     ck_assert(!octuple_get_option(octuple, "depht", value, sizeof value, error, sizeof error));
+    /* the command line's --no-book is the option book, off */
+    ck_assert(!octuple_set_option(octuple, "no-book", "", error, sizeof error));
+    ck_assert_msg(strstr(error, "\"book\" takes \"off\""), "%s", error);
     ck_assert(!octuple_set_option(octuple, "weights", "/nonexistent/x.ow", error, sizeof error));
     ck_assert_msg(strstr(error, "/nonexistent/x.ow") != NULL, "%s", error);
     ck_assert(!octuple_set_option(octuple, "hash", "0", error, sizeof error));
@@ -719,6 +725,94 @@ START_TEST(test_game_records)
 }
 END_TEST
 
+/* The last move of a record, "MOVE/EVAL/TIME" with the parts it has, into `out`. */
+static void last_move_text(const char *record, char *out, size_t size)
+{
+    const char *end = strstr(record, "];)");
+    ck_assert_ptr_nonnull(end);
+    const char *start = end;
+    while (start > record && start[-1] != '[')
+        --start;
+    snprintf(out, size, "%.*s", (int)(end - start), start);
+}
+
+/* octuple_play of the move octuple_think just answered records its value and time, as
+ * NBoard's play-back of the engine's answer does; another move, the answer played in
+ * another position, or an answer stopped before any depth records no value. */
+START_TEST(test_play_records_answer)
+{
+    Octuple *octuple = open_engine();
+    char error[OCTUPLE_ERROR_SIZE], record[OCTUPLE_GAME_TEXT], text[64];
+    ck_assert(octuple_set_option(octuple, "level", "4", error, sizeof error));
+    ck_assert(octuple_set_game(octuple, "f5d6c3", error, sizeof error));
+    OctupleResult result;
+    ck_assert_msg(octuple_think(octuple, NULL, &result, error, sizeof error), "%s", error);
+    ck_assert(!result.forced && !result.stopped && result.depth >= 1);
+    ck_assert(octuple_play(octuple, result.move, error, sizeof error));
+    ck_assert(octuple_get_game(octuple, record, sizeof record, error, sizeof error));
+    last_move_text(record, text, sizeof text);
+    char *slash = strchr(text, '/');
+    ck_assert_msg(slash && slash[1] != '/', "no value: %s", record);
+    ck_assert_msg(fabs(strtod(slash + 1, NULL) - result.score) < 1e-9, "%s against %.4f",
+                  text, result.score);
+    ck_assert_msg(strchr(slash + 1, '/') != NULL, "no time: %s", text);
+
+    /* another move than the answer: as played, no value */
+    ck_assert_msg(octuple_think(octuple, NULL, &result, error, sizeof error), "%s", error);
+    int moves[64];
+    int count = octuple_legal_moves(octuple, moves);
+    ck_assert_int_ge(count, 2);
+    int other = moves[0] == result.move ? moves[1] : moves[0];
+    ck_assert(octuple_play(octuple, other, error, sizeof error));
+    ck_assert(octuple_get_game(octuple, record, sizeof record, error, sizeof error));
+    last_move_text(record, text, sizeof text);
+    ck_assert_msg(!strchr(text, '/'), "a value for a move not answered: %s", text);
+
+    /* the answer of a position taken back, played in another one at the same ply */
+    ck_assert_msg(octuple_think(octuple, NULL, &result, error, sizeof error), "%s", error);
+    int answer = result.move;
+    ck_assert_int_eq(octuple_undo(octuple), 1);
+    count = octuple_legal_moves(octuple, moves);
+    bool tried = false;
+    for (int i = 0; i < count && !tried; ++i) {
+        if (moves[i] == other)
+            continue;
+        ck_assert(octuple_play(octuple, moves[i], error, sizeof error));
+        int replies[64];
+        int reply_count = octuple_legal_moves(octuple, replies);
+        for (int j = 0; j < reply_count && !tried; ++j)
+            tried = replies[j] == answer;
+        if (!tried)
+            ck_assert_int_eq(octuple_undo(octuple), 1);
+    }
+    ck_assert_msg(tried, "no other position at this ply where the answer is legal");
+    ck_assert(octuple_play(octuple, answer, error, sizeof error));
+    ck_assert(octuple_get_game(octuple, record, sizeof record, error, sizeof error));
+    last_move_text(record, text, sizeof text);
+    ck_assert_msg(!strchr(text, '/'), "a value from another position: %s", text);
+
+    /* stopped before any depth: score 0, and the move recorded with its time only */
+    ck_assert(octuple_set_game(octuple, "f5d6c3", error, sizeof error));
+    ck_assert(octuple_set_option(octuple, "depth", "40", error, sizeof error));
+    ck_assert(octuple_set_option(octuple, "exact", "0", error, sizeof error));
+    for (int round = 0; round < 20; ++round) {
+        ck_assert(octuple_think_start(octuple, NULL, error, sizeof error));
+        octuple_stop(octuple);
+        ck_assert_int_eq(octuple_wait(octuple, &result, 1, error, sizeof error), 1);
+        if (result.depth == 0)
+            break;
+    }
+    ck_assert_int_eq(result.depth, 0);
+    ck_assert(result.stopped);
+    ck_assert(result.score == 0);
+    ck_assert(octuple_play(octuple, result.move, error, sizeof error));
+    ck_assert(octuple_get_game(octuple, record, sizeof record, error, sizeof error));
+    last_move_text(record, text, sizeof text);
+    ck_assert_msg(strstr(text, "//") != NULL, "want a time and no value: %s", text);
+    octuple_close(octuple);
+}
+END_TEST
+
 /* An analysis started without waiting: collected by its own call only, with room for
  * every position, and the same as the blocking call's. */
 START_TEST(test_analyze_started)
@@ -931,6 +1025,7 @@ static Suite *api_suite(void)
     tcase_add_test(tc, test_options);
     tcase_add_test(tc, test_open_errors);
     tcase_add_test(tc, test_think_exact_against_reference);
+    tcase_add_test(tc, test_play_records_answer);
     tcase_add_test(tc, test_hint_against_reference);
     tcase_add_test(tc, test_game_over_and_forced);
     tcase_add_test(tc, test_stop_from_another_thread);
