@@ -444,8 +444,15 @@ void session_task_done(Session *session)
         char left[48] = "";
         GameClock clock;
         if (console_clock(session, report->side, &clock)) {
-            int whole = clock.left > 0 ? (int)(clock.left + 0.5) : 0;
-            snprintf(left, sizeof left, " (%d:%02d left)", whole / 60, whole % 60);
+            /* to the nearest second; below 10 s in tenths, cut down, as a clock that is
+             * running out must not show time it does not have */
+            if (clock.left < 10) {
+                int tenths = clock.left > 0 ? (int)(clock.left * 10) : 0;
+                snprintf(left, sizeof left, " (0:%02d.%d left)", tenths / 10, tenths % 10);
+            } else {
+                int whole = (int)(clock.left + 0.5);
+                snprintf(left, sizeof left, " (%d:%02d left)", whole / 60, whole % 60);
+            }
         }
         if (result->move == MOVE_PASS)
             say(session, "%s passes%s%s\n", engine_name, report->from_book ? " (book)" : "",

@@ -700,6 +700,12 @@ START_TEST(test_game_clock)
     assert_has(out, "game-time  3 for the engine's moves of a game");
     assert_has(out, "Game over: ");
     assert_has(out, " left)\n");
+    /* a clock of 3 s shows tenths, never more than it has */
+    for (const char *at = strstr(out, " left)"); at; at = strstr(at + 1, " left)")) {
+        ck_assert_msg(at - out >= 8 && !strncmp(at - 8, " (0:0", 5) && at[-2] == '.',
+                      "not in tenths: %.20s", at - 10);
+        ck_assert_msg(at[-3] < '3' || (at[-3] == '3' && at[-1] == '0'), "%.20s", at - 10);
+    }
     GgfRecord *records;
     size_t n;
     OctError error;
