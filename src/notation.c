@@ -45,7 +45,9 @@ char *move_format(int move, char *out)
 char *move_format_colored(int move, Color color, char *out)
 {
     move_format(move, out);
-    if (color == COLOR_BLACK)
+    /* a pass is PA whoever passes: the spelling every GUI's move reader knows, where the
+     * case of a move inside a line only shows whose move it is */
+    if (color == COLOR_BLACK || move == MOVE_PASS)
         for (char *c = out; *c; ++c)
             *c = (char)toupper((unsigned char)*c);
     return out;

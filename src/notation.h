@@ -13,7 +13,8 @@
 int move_parse(const char *text, size_t *length);
 /* Writes "a1".."h8" (lower case) or "pa" into `out` (at least 3 bytes). Returns out. */
 char *move_format(int move, char *out);
-/* Upper case for black, lower case for white (the convention of PV output). */
+/* Upper case for black, lower case for white (the convention of PV output); a pass is "PA"
+ * for either. */
 char *move_format_colored(int move, Color color, char *out);
 
 /* The 64-character board, a1..h8 row by row, then a space and the side to move:

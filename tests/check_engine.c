@@ -818,7 +818,7 @@ START_TEST(test_format_moves)
     engine_format_moves(moves, 4, COLOR_BLACK, "", out, sizeof out);
     ck_assert_str_eq(out, "F5d6PAc3");
     engine_format_moves(moves, 4, COLOR_WHITE, " ", out, sizeof out);
-    ck_assert_str_eq(out, "f5 D6 pa C3");
+    ck_assert_str_eq(out, "f5 D6 PA C3");
     engine_format_moves(moves, 4, COLOR_BLACK, "", out, 6); /* whole moves only */
     ck_assert_str_eq(out, "F5d6");
 }

@@ -82,6 +82,7 @@ START_TEST(test_move_round_trip)
     ck_assert_str_eq(move_format(56, text), "a8");
     ck_assert_str_eq(move_format_colored(37, COLOR_BLACK, text), "F5");
     ck_assert_str_eq(move_format_colored(37, COLOR_WHITE, text), "f5");
+    ck_assert_str_eq(move_format_colored(MOVE_PASS, COLOR_WHITE, text), "PA");
     ck_assert_int_eq(move_parse("F5", NULL), 37);
     size_t used;
     ck_assert_int_eq(move_parse("PA", &used), MOVE_PASS);
