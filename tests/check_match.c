@@ -129,11 +129,12 @@ END_TEST
  * W 6, D 3, L 3: p = 7.5/12 = 0.625; Elo = 400 log10(0.625/0.375) = 88.7395.
  * Unit deviations from 0.625: +.125 -.125 -.125 +.375 -.375 +.125; squares sum
  * 4 * .015625 + 2 * .140625 = .34375; variance .34375/5 = .06875; SE = sqrt(.06875/6) =
- * .1070436. Interval .625 -+ 1.959964 * .1070436 = [.4151984, .8348016] -> Elo
- * [400 log10(.4151984/.5848016), 400 log10(.8348016/.1651984)] = [-59.5012, +281.4310].
+ * .1070436. Interval .625 -+ 2.570582 * .1070436 (Student's t, 5 degrees of freedom) =
+ * [.3498356, .9001644] -> Elo [400 log10(.3498356/.6501644), 400 log10(.9001644/.0998356)]
+ * = [-107.6636, +382.0145].
  * Discs: mean 34/12 = 2.8333; unit deviations 2.1667 -4.8333 -1.8333 9.1667 -5.8333 1.1667,
  * squares sum 150.8333, variance 30.1667, SE sqrt(30.1667/6) = 2.2423, interval
- * [-1.5614, +7.2281]. */
+ * [-2.9306, +8.5973]. */
 START_TEST(test_stats_hand_computed)
 {
     static const int discs[6][2] = {{10, 0}, {2, -6}, {4, -2}, {14, 10}, {-6, 0}, {8, 0}};
@@ -153,13 +154,13 @@ START_TEST(test_stats_hand_computed)
     ck_assert_double_eq_tol(s.score, 0.625, 1e-12);
     ck_assert_double_eq_tol(s.elo, 88.7395, 1e-4);
     ck_assert_double_eq_tol(s.score_se, 0.1070436, 1e-7);
-    ck_assert_double_eq_tol(s.score_low, 0.4151984, 1e-7);
-    ck_assert_double_eq_tol(s.score_high, 0.8348016, 1e-7);
-    ck_assert_double_eq_tol(s.elo_low, -59.5012, 1e-3);
-    ck_assert_double_eq_tol(s.elo_high, 281.4310, 1e-3);
+    ck_assert_double_eq_tol(s.score_low, 0.3498356, 1e-6);
+    ck_assert_double_eq_tol(s.score_high, 0.9001644, 1e-6);
+    ck_assert_double_eq_tol(s.elo_low, -107.6636, 1e-2);
+    ck_assert_double_eq_tol(s.elo_high, 382.0145, 1e-2);
     ck_assert_double_eq_tol(s.discs, 34.0 / 12, 1e-12);
-    ck_assert_double_eq_tol(s.discs_low, -1.5614, 1e-3);
-    ck_assert_double_eq_tol(s.discs_high, 7.2281, 1e-3);
+    ck_assert_double_eq_tol(s.discs_low, -2.9306, 1e-3);
+    ck_assert_double_eq_tol(s.discs_high, 8.5973, 1e-3);
     /* per colour: as black +10 +2 +4 +14 -6 +8, as white 0 -6 -2 +10 0 0 */
     ck_assert_int_eq(stats.color_wins[0], 5);
     ck_assert_int_eq(stats.color_draws[0], 0);
@@ -176,7 +177,7 @@ START_TEST(test_stats_hand_computed)
     const char *names[2] = {"alpha", "beta"};
     match_stats_print(&stats, names, out);
     fclose(out);
-    ck_assert_msg(strstr(text, "Elo difference (alpha - beta): +89, 95% interval [-60, +281]"),
+    ck_assert_msg(strstr(text, "Elo difference (alpha - beta): +89, 95% interval [-108, +382]"),
                   "%s", text);
     ck_assert_msg(strstr(text, "0.0500"), "alpha spends 1.5 s per 30 moves: %s", text);
     ck_assert_msg(strstr(text, "62.5%") && strstr(text, "37.5%"), "%s", text);
@@ -207,6 +208,19 @@ START_TEST(test_stats_edges)
     ck_assert_double_eq_tol(s.elo, 0, 1e-12);
     ck_assert(isinf(s.elo_low) && s.elo_low < 0 && isinf(s.elo_high) && s.elo_high > 0);
     ck_assert(s.discs_low == -64 && s.discs_high == 64);
+    match_stats_free(&stats);
+
+    /* two pairs, +9 and +7 discs a game: SE 1, and the t factor of 1 degree of freedom,
+     * 12.706, not the normal 1.96 (which gave [+6.04, +9.96]) */
+    ck_assert(match_stats_init(&stats, 2));
+    for (int opening = 0; opening < 2; ++opening)
+        for (int game = 0; game < 2; ++game) {
+            r = result_of(opening, game, opening == 0 ? 9 : 7);
+            match_stats_add(&stats, &r);
+        }
+    match_stats_summarize(&stats, &s);
+    ck_assert_double_eq_tol(s.discs_low, 8 - 12.706205, 1e-6);
+    ck_assert_double_eq_tol(s.discs_high, 8 + 12.706205, 1e-6);
     match_stats_free(&stats);
 
     /* 100 openings, each pair split with +4 and -4 discs (deterministic engines of equal
