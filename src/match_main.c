@@ -539,11 +539,14 @@ int main(int argc, char **argv)
 
     char clock[GGF_TEXT_SIZE];
     match_clock_format(&config.clock, clock, sizeof clock);
-    fprintf(stdout, "%s vs %s: %zu openings (%s), %zu games, %d at a time, %g s per move%s%s\n",
-            config.engines[0].name, config.engines[1].name, count,
-            options.openings_path ? options.openings_path : "generated", 2 * count,
-            config.concurrency, config.timeout, clock[0] ? ", a clock of " : "", clock);
-    fflush(stdout);
+    char banner[2 * MATCH_NAME_SIZE + 2 * GGF_TEXT_SIZE + 4096];
+    snprintf(banner, sizeof banner,
+             "%s vs %s: %zu openings (%s), %zu games, %d at a time, %g s per move%s%s",
+             config.engines[0].name, config.engines[1].name, count,
+             options.openings_path ? options.openings_path : "generated", 2 * count,
+             config.concurrency, config.timeout, clock[0] ? ", a clock of " : "", clock);
+    config.banner = banner;
+    config.banner_out = stdout;
     MatchStats stats;
     MatchRunInfo info;
     bool ok = match_run(&config, &stats, &info, &error);

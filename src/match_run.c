@@ -487,6 +487,10 @@ bool match_run(const MatchConfig *config, MatchStats *stats, MatchRunInfo *info,
             ok = runner.output >= 0;
         }
     }
+    if (ok && config->banner && config->banner_out) {
+        fprintf(config->banner_out, "%s\n", config->banner);
+        fflush(config->banner_out);
+    }
     if (ok) {
         runner.to_play = (int)runner.total - info->resumed;
         runner.started = match_now();

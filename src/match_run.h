@@ -34,6 +34,10 @@ typedef struct MatchConfig {
     bool progress;           /* show the progress line on `log` */
     bool progress_tty;       /* rewrite it in place (\r) instead of one line per game */
     atomic_int *stop;        /* raised by signals; the runner raises it on a fatal error */
+    /* a line for `banner_out` once the output file is ready, before the first game: a
+     * refused output or resume is reported without announcing a match; NULL: none */
+    const char *banner;
+    FILE *banner_out;
 } MatchConfig;
 
 typedef struct MatchRunInfo {

@@ -1073,9 +1073,10 @@ START_TEST(test_binary)
     assert_usage_error("--protocol2 gtp --depth 5", "engine 2 speaks GTP");
     assert_usage_error("--pairs 0", "--pairs: bad value '0'");
     assert_usage_error("--name1 \"$(printf 'a\\nb')\"", "control characters");
-    /* the same command again: the output exists */
+    /* the same command again: the output exists, refused without announcing a match */
     ck_assert_int_eq(run_binary(command, &out), 1);
     ck_assert_msg(strstr(out, "--resume"), "%s", out);
+    ck_assert_msg(!strstr(out, " openings ("), "a match announced, then refused: %s", out);
     free(out);
     strcat(command, " --resume --quiet");
     ck_assert_int_eq(run_binary(command, &out), 0);
