@@ -278,7 +278,9 @@ int train_regress(const TrainArgs *args)
     }
     printf("train positions %zu, test positions %zu\n", report.train_positions, report.test_positions);
     if (report.test_positions) {
-        printf("final: train loss %.3f, test loss %.3f (discs^2)\n", report.train_loss,
+        /* the epochs measure the float weights; these are the saved int16 ones, which the
+         * engine evaluates, so they differ a little */
+        printf("saved weights: train loss %.3f, test loss %.3f (discs^2)\n", report.train_loss,
                report.test_loss);
         printf("test loss by move number:");
         for (int m = 0; m < MODEL_MOVES; ++m)
@@ -286,7 +288,7 @@ int train_regress(const TrainArgs *args)
                 printf("%s%d:%.2f", m % 10 ? " " : "\n  ", m, report.test_loss_by_move[m]);
         printf("\n");
     } else {
-        printf("final: train loss %.3f (discs^2); no test positions (--test 0, or too few "
+        printf("saved weights: train loss %.3f (discs^2); no test positions (--test 0, or too few "
                "games to hold some out)\n", report.train_loss);
     }
     printf("wrote %s\n", args->out);
