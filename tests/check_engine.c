@@ -836,8 +836,14 @@ static void check_solve_wld(const char *obf, const Model *model, int exact_rows)
     fclose(out);
     ck_assert_int_eq(status, 1);
     ck_assert_msg(strstr(text, "solved 24 positions: 1 wrong scores, 0 wrong moves, "), "%s", text);
+    /* the processor time of the solves, the line before the last */
+    double cpu = -1;
+    const char *cpu_line = strstr(text, "\nprocessor time of the solves: ");
+    ck_assert_msg(cpu_line && sscanf(cpu_line, "\nprocessor time of the solves: %lf s", &cpu) == 1
+                  && cpu >= 0 && !strncmp(strchr(cpu_line + 1, '\n'), "\nsolved 24", 10),
+                  "%s", text);
     int words = 0, numbers = 0;
-    for (char *row = strchr(text, '\n') + 1; *row && strncmp(row, "solved", 6);
+    for (char *row = strchr(text, '\n') + 1; *row && strncmp(row, "processor", 9);
          row = strchr(row, '\n') + 1) {
         int number, empties;
         char move[4], score[8];
