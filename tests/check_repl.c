@@ -29,8 +29,9 @@ static const char *tail(const char *output)
     return length > 3000 ? output + length - 3000 : output;
 }
 
-/* Runs a script through a pipe; returns the output (malloc'ed) and checks the status. */
-static char *run_script(const char *script, int expected_status)
+/* Runs a script through a pipe; returns the output (malloc'ed) and checks the status. Not
+ * inlined, for the reason given at run_args. */
+static __attribute__((noinline)) char *run_script(const char *script, int expected_status)
 {
     char *output;
     int status = child_run(base_args, script, &output, 120);
