@@ -170,9 +170,9 @@ static const SettingSpec *spec_find(const char *name)
 /* The refusal of a name that is no option, listing the ones there are. */
 static bool fail_unknown(const char *name, char *error, size_t error_size)
 {
-    if (!strcmp(name, "no-book"))
-        return fail(error, error_size, "unknown option 'no-book': the option \"book\" takes "
-                    "\"off\"");
+    if (!strcmp(name, "no-book")) /* the command line's switch */
+        return fail(error, error_size, "unknown option 'no-book': the book is the option "
+                    "\"book\", on or off");
     int count;
     const SettingSpec *specs = settings_table(&count);
     char names[400] = "";

@@ -433,9 +433,7 @@ void session_task_done(Session *session)
         if (result->move == MOVE_NONE)
             return;
         OctError error;
-        /* no value for a forced move, nor for one stopped before any depth completed */
-        bool valued = !report->forced && (result->exact || result->depth >= 1);
-        double eval = valued ? engine_discs(result->score) : NAN;
+        double eval = report->forced ? NAN : engine_discs(result->score);
         if (!engine_play(session->engine, result->move, eval, report->seconds, &error)) {
             fail(session, "%s", error.message); /* cannot happen: the search plays legal moves */
             return;
@@ -447,7 +445,8 @@ void session_task_done(Session *session)
             /* to the nearest second; below 10 s in tenths, cut down, as a clock that is
              * running out must not show time it does not have */
             if (clock.left < 10) {
-                int tenths = clock.left > 0 ? (int)(clock.left * 10) : 0;
+                /* the epsilon keeps 2.3 s (22.999... tenths in binary) at 2.3 */
+                int tenths = clock.left > 0 ? (int)(clock.left * 10 + 1e-9) : 0;
                 snprintf(left, sizeof left, " (0:%02d.%d left)", tenths / 10, tenths % 10);
             } else {
                 int whole = (int)(clock.left + 0.5);

@@ -135,8 +135,11 @@ static bool read_bounded(const char *path, size_t limit, const ReadBounds *bound
              * all of a shorter file */
             head_seen = true;
             declared = bounds->declared((const unsigned char *)buffer, used);
-            if (!declared)
-                break; /* not the format's header: the caller's parser says why */
+            if (!declared) { /* not the format's header: the caller's parser says why */
+                if (ferror(file)) /* unless the read failed: that is the error */
+                    ok = error_set(error, "%s: read error: %s", path, strerror(errno));
+                break;
+            }
             if (declared > limit)
                 declared = 0; /* the limit speaks first */
         }

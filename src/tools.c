@@ -253,8 +253,8 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
     bool stopped = solved_count < count;
     if (interrupt)
         atomic_store(&interrupt->search, NULL);
-    /* on a shared host the wall time also counts time the machine gave to others, up to
-     * two fifths more here: the processor time of the process's threads does not */
+    /* on a shared (virtual) host the wall time also counts time the machine gave to other
+     * work; the processor time of the process's threads does not */
     fprintf(out, "processor time of the solves: %.3f s, all threads\n", total_cpu);
     if (stopped)
         fprintf(out, "interrupted: %zu of %zu positions solved\n", solved_count, count);

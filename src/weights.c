@@ -408,13 +408,15 @@ bool model_parse(const unsigned char *data, size_t size, const char *name, Model
     return true;
 }
 
-/* The length a weights header declares (FileDeclaredSize); envelope_check judges the rest. */
+/* The length a weights header declares (FileDeclaredSize); envelope_check judges the rest.
+ * A declared 0 leaves the read to the limit, so that the error gives the file's true size. */
 static size_t declared_size(const unsigned char *head, size_t have)
 {
     if (have < 16 || memcmp(head, weights_magic, sizeof weights_magic) != 0
         || peek_u32(head + 8) != WEIGHTS_VERSION)
         return 0;
-    return peek_u32(head + 12);
+    uint32_t declared = peek_u32(head + 12);
+    return declared ? declared : SIZE_MAX;
 }
 
 bool model_load(const char *path, Model **out, OctError *error)

@@ -220,6 +220,14 @@ static size_t declares_100(const unsigned char *head, size_t have)
     return 100;
 }
 
+/* more than the first chunk of 64 KB: the later reads stop one byte past it */
+static size_t declares_200000(const unsigned char *head, size_t have)
+{
+    (void)head;
+    (void)have;
+    return 200000;
+}
+
 /* A header's declared length bounds the read: a head that declares none stops it after the
  * first chunk (64 KB), one that declares 100 bytes refuses the 101st; a text read stops at
  * the first NUL. All three on /dev/zero, which the plain read takes to its limit. */
@@ -242,6 +250,26 @@ START_TEST(test_read_declared)
     ck_assert(!file_read_declared("/dev/zero", 50, declares_100, &data, &size, &error));
     ck_assert_msg(strstr(error.message, "/dev/zero: larger than 50 bytes"), "%s",
                   error.message);
+    ck_assert(!file_read_declared("/dev/zero", (size_t)1 << 30, declares_200000, &data, &size,
+                                  &error));
+    ck_assert_msg(strstr(error.message, "longer than the 200000 bytes its header declares"),
+                  "%s", error.message);
+    /* a regular file of exactly the declared length is read whole, one byte more refused */
+    char path[PATHS_SIZE];
+    snprintf(path, sizeof path, "%s/declared.bin", session_home());
+    FILE *file = fopen(path, "wb");
+    ck_assert_ptr_nonnull(file);
+    fclose(file);
+    ck_assert_int_eq(truncate(path, 200000), 0);
+    ck_assert(file_read_declared(path, (size_t)1 << 30, declares_200000, &data, &size, &error));
+    ck_assert_uint_eq(size, 200000);
+    free(data);
+    data = NULL;
+    ck_assert_int_eq(truncate(path, 200001), 0);
+    ck_assert(!file_read_declared(path, (size_t)1 << 30, declares_200000, &data, &size, &error));
+    ck_assert_msg(strstr(error.message, "longer than the 200000 bytes"), "%s", error.message);
+    ck_assert_ptr_null(data);
+    unlink(path);
     ck_assert(!file_read_text("/dev/zero", (size_t)1 << 30, &data, &error));
     ck_assert_msg(strstr(error.message, "/dev/zero: line 1: a NUL byte"), "%s", error.message);
     ck_assert_ptr_null(data);

@@ -810,6 +810,19 @@ START_TEST(test_bad_weights_files_are_refused)
     ck_assert_msg(strstr(error.message, path) && strstr(error.message, expected), "%s",
                   error.message);
     unlink(path);
+    /* a header that declares 0 bytes: read whole (to the limit), so that the error gives the
+     * file's true size, not the 64 KB of the first read */
+    file = fopen(path, "wb");
+    unsigned char *zeroed = calloc(100000, 1);
+    memcpy(zeroed, good, size);
+    memset(zeroed + 12, 0, 4);
+    fwrite(zeroed, 1, 100000, file);
+    fclose(file);
+    free(zeroed);
+    ck_assert(!model_load(path, &sentinel, &error));
+    ck_assert_msg(strstr(error.message, "100000 bytes of trailing data after the declared 0"),
+                  "%s", error.message);
+    unlink(path);
     /* a device of random bytes is refused by its first bytes, not read to the 1 GB limit */
     ck_assert(!model_load("/dev/urandom", &sentinel, &error));
     ck_assert_msg(strstr(error.message, "/dev/urandom: not an Octuple weights file"), "%s",

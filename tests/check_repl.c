@@ -142,9 +142,10 @@ START_TEST(test_script_exit_status)
     free(run_script(script, 1));
     free(script);
     /* an error quoting bytes that are not UTF-8, a C1 control (CSI, which a terminal takes
-     * as ESC [), a bidirectional control or a word cut inside a character shows them as \xNN: the output stays UTF-8
-     * with no control character but newlines */
-    out = run_script("mode \xff\nmode \xc2\x9b" "31m\nmode \xe2\x80\xae" "dlrow\nx\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+     * as ESC [), a bidirectional control or a word cut inside a character shows them as
+     * \xNN: the output stays UTF-8 with no control character but newlines */
+    out = run_script("mode \xff\nmode \xc2\x9b" "31m\nmode \xe2\x80\xae" "dlrow\n"
+                     "x\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
                      "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
                      "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
                      "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\n",
