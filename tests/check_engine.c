@@ -552,6 +552,7 @@ typedef struct Collected {
     int plies[80];
     int best[80], played[80]; /* analysis: the best move's and the game move's scores */
     bool played_known[80];
+    bool searched[80]; /* the best move's search completed a depth (or solved) */
     EngineReport last;
     bool order_ok;
 } Collected;
@@ -570,6 +571,8 @@ static void collect(void *context, const EngineReport *report)
             collected->best[collected->positions] = report->result.score;
             collected->played[collected->positions] = report->played_score;
             collected->played_known[collected->positions] = report->played_known;
+            collected->searched[collected->positions] = report->result.depth >= 1
+                                                        || report->result.exact;
         }
         ++collected->positions;
         collected->last = *report;
@@ -646,7 +649,10 @@ START_TEST(test_analysis_scores_moves_alike)
         ck_assert_int_eq(analysis.positions, 6); /* plies 5 .. 0 */
         for (int i = 0; i < analysis.positions; ++i) {
             int ply = analysis.plies[i];
-            ck_assert_msg(analysis.played_known[i] == (ply < 5), "ply %d", ply);
+            /* the timed search may complete no depth on a loaded machine (2 ms): then the
+             * game's move has no score either */
+            bool searched = depth < 8 || analysis.searched[i];
+            ck_assert_msg(analysis.played_known[i] == (ply < 5 && searched), "ply %d", ply);
             if (analysis.played_known[i])
                 ck_assert_msg(analysis.played[i] <= analysis.best[i],
                               "depth %d ply %d: played %d above best %d", depth, ply,
