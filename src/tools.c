@@ -253,8 +253,8 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
     bool stopped = solved_count < count;
     if (interrupt)
         atomic_store(&interrupt->search, NULL);
-    /* on a shared (virtual) host the wall time also counts time the machine gave to other
-     * work; the processor time of the process's threads does not */
+    /* the wall time also counts time the core gave to other processes; the processor time
+     * of the process's threads does not, so the two apart show a shared core */
     fprintf(out, "processor time of the solves: %.3f s, all threads\n", total_cpu);
     if (stopped)
         fprintf(out, "interrupted: %zu of %zu positions solved\n", solved_count, count);
