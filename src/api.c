@@ -554,6 +554,14 @@ int octuple_wakeup_fd(const Octuple *octuple)
     return engine_wakeup_fd(octuple->engine);
 }
 
+/* Whether a result's score says something: a forced move has none, nor a search stopped
+ * before it completed any depth (book values, exact and outcome-only scores always do). */
+static bool result_valued(const OctupleResult *result)
+{
+    return !result->forced && (!result->stopped || result->depth >= 1 || result->exact
+                               || result->outcome_only || result->from_book);
+}
+
 /* The finished THINK's result. */
 static void think_result(const Octuple *octuple, OctupleResult *result)
 {
@@ -563,9 +571,8 @@ static void think_result(const Octuple *octuple, OctupleResult *result)
     /* a finished game is "forced" too, but its final score is exact */
     result->forced = report->forced && result->move != MOVE_NONE;
     result->stopped = report->stopped;
-    if (result->forced || (result->stopped && result->depth < 1 && !result->exact
-                           && !result->outcome_only && !result->from_book))
-        result->score = 0; /* no value: forced, or stopped before any depth completed */
+    if (!result_valued(result))
+        result->score = 0;
 }
 
 /* Keeps a finished think's answer for octuple_play (see `answered`). */
@@ -579,8 +586,7 @@ static void answer_keep(Octuple *octuple, const OctupleResult *result)
     game_position(game, game->move_count, &octuple->answered_board, &side);
     octuple->answered_ply = game->move_count;
     octuple->answered_move = result->move;
-    bool valued = !result->forced && (result->exact || result->from_book || result->depth > 0);
-    octuple->answered_eval = valued ? result->score : NAN;
+    octuple->answered_eval = result_valued(result) ? result->score : NAN;
     octuple->answered_seconds = result->seconds;
 }
 
@@ -623,9 +629,8 @@ static int hint_results(const Octuple *octuple, OctupleResult *results, int capa
         results[i].stopped = report->stopped;
         results[i].nodes = report->nodes;
         results[i].seconds = report->seconds;
-        if (report->stopped && !report->from_book && results[i].depth < 1
-            && !results[i].exact && !results[i].outcome_only)
-            results[i].score = 0; /* stopped before any depth completed: no value */
+        if (!result_valued(&results[i]))
+            results[i].score = 0;
     }
     return written;
 }
