@@ -154,10 +154,10 @@ START_TEST(test_stats_hand_computed)
     ck_assert_double_eq_tol(s.score, 0.625, 1e-12);
     ck_assert_double_eq_tol(s.elo, 88.7395, 1e-4);
     ck_assert_double_eq_tol(s.score_se, 0.1070436, 1e-7);
-    ck_assert_double_eq_tol(s.score_low, 0.3498356, 1e-6);
-    ck_assert_double_eq_tol(s.score_high, 0.9001644, 1e-6);
-    ck_assert_double_eq_tol(s.elo_low, -107.6636, 1e-2);
-    ck_assert_double_eq_tol(s.elo_high, 382.0145, 1e-2);
+    ck_assert_double_eq_tol(s.score_low, 0.3498356, 1e-7);
+    ck_assert_double_eq_tol(s.score_high, 0.9001644, 1e-7);
+    ck_assert_double_eq_tol(s.elo_low, -107.6636, 1e-3);
+    ck_assert_double_eq_tol(s.elo_high, 382.0145, 1e-3);
     ck_assert_double_eq_tol(s.discs, 34.0 / 12, 1e-12);
     ck_assert_double_eq_tol(s.discs_low, -2.9306, 1e-3);
     ck_assert_double_eq_tol(s.discs_high, 8.5973, 1e-3);
