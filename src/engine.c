@@ -825,6 +825,11 @@ static uint64_t analysis_score_played(Engine *engine, const Game *game,
     }
     SearchLimits only = *limits;
     only.exclude = board_legal(&report->board) & ~(1ULL << played);
+    /* no time limit of its own: a search that ends only at its depth (or a stop) gets to the
+     * depth the best move's did, and one move costs about what they all did. With the limit
+     * again, a search that had completed in time left the played move unscored when its own
+     * search ran out (2 ms analyses on the Zen 5 host of 2026-11-28) */
+    only.seconds = 0;
     if (report->result.stopped) {
         /* the time limit ended the search: the played move gets the depth it completed,
          * without a limit, when that is the same kind of search. A solve stopped in its
@@ -834,7 +839,6 @@ static uint64_t analysis_score_played(Engine *engine, const Game *game,
         if (report->result.exact || report->result.wld || empties <= limits->exact_empties
             || empties <= limits->wld_empties)
             return 0;
-        only.seconds = 0;
         only.depth = report->result.depth;
     }
     SearchResult result;

@@ -198,8 +198,10 @@ void octuple_stop(Octuple *octuple);
 
 /* The positions of the game from ply `first_ply` (0: the start) to its current one,
  * searched at the settings' depth (and exact threshold) without a time limit other than
- * the `time` option's per position, from the last back to the first; into `analyses` in
- * the order of the game: how many, -1 on error. `capacity` must hold every position
+ * the `time` option's per position, from the last back to the first (a game's move that is
+ * not the best one then gets a search of its own, to the depth the best one reached and
+ * without a time limit, so that its score is comparable); into `analyses` in the order of
+ * the game: how many, -1 on error. `capacity` must hold every position
  * (octuple_ply - first_ply + 1), else the call is refused before any search. A stop ends
  * the analysis with the positions done so far: the earliest ones are then missing, and
  * the one searched when the stop came is kept when it completed a depth (`best.stopped`
