@@ -407,10 +407,10 @@ static int solve_list(Solver *solver, uint64_t player, uint64_t opponent, int al
 }
 
 /* 24 bytes instead of 32 (four ints around the bit sets, three bytes of padding): a node's
- * list and stack frame touch fewer cache lines. The same nodes; FForum #40-#48 13.43-13.69 s against 13.67-13.80 s over four
- * alternated pairs, #49-#52 46.4-46.5 s against 47.1-47.5 s over two, on the Zen 5 host
- * (doc/solver-notes.md, "The thirtieth round"). `base` is a rating before any ordering
- * search: a few thousand units at most. */
+ * list and stack frame touch fewer cache lines. The same nodes; FForum #40-#48 13.43-13.69 s
+ * against 13.67-13.80 s over four alternated pairs, #49-#52 46.4-46.5 s against 47.1-47.5 s
+ * over two, on the Zen 5 host (doc/solver-notes.md, "The thirtieth round"). `base` is a
+ * rating before any ordering search: a few thousand units at most. */
 typedef struct MoveItem {
     uint64_t flips;
     uint64_t replies; /* the opponent's legal moves after this one: the child's moves */
