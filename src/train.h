@@ -10,6 +10,7 @@
 
 #include "coevolve.h"
 #include "error.h"
+#include "evalerror.h"
 #include "evolve.h"
 #include "game.h"
 #include "labels.h"
@@ -17,6 +18,7 @@
 #include "mpc_fit.h"
 #include "probcut_fit.h"
 #include "regress.h"
+#include "selfplay.h"
 #include "shapega.h"
 #include "shapes.h"
 #include "tdl.h"
@@ -60,6 +62,9 @@ typedef struct TrainArgs {
     int book_depth;         /* book: search depth of the deviations */
     int threads;            /* book */
     const char *update;     /* book: the book to grow or finish instead of a new one */
+    SelfplayOptions selfplay;
+    const char *positions;  /* regress, merge, error: positions files, "A,B,..." */
+    EvalErrorOptions error; /* error: the sample and the search depths */
     const char *given[64];  /* the options on the command line, each at most once */
     int given_count;
 } TrainArgs;
@@ -76,6 +81,13 @@ int train_coevolve(const TrainArgs *args);
 int train_shapes(const TrainArgs *args);
 int train_league(const TrainArgs *args);
 int train_book(const TrainArgs *args);
+int train_selfplay(const TrainArgs *args);
+int train_merge(const TrainArgs *args);
+int train_error(const TrainArgs *args);
+
+/* train_selfplay.c: splits "A,B,C" into at most `most` names pointing into `buffer`; -1 when
+ * a name is empty or there are too many. */
+int train_split_list(const char *text, char *buffer, size_t size, const char **names, int most);
 
 /* train_args.c: whether `option` ("--name") was given; sets the option's field(s) from
  * `value` (false when the value is bad); whether the outputs stay clear of the inputs and

@@ -64,6 +64,22 @@ static bool parse_islands(const char *text, ShapeGaOptions *ga)
     return count > 0;
 }
 
+/* "MIN:MAX" random opening moves, 0 <= MIN <= MAX <= 60. */
+static bool parse_range(const char *text, SelfplayOptions *selfplay)
+{
+    char *end;
+    long low = strtol(text, &end, 10);
+    if (end == text || *end != ':')
+        return false;
+    const char *rest = end + 1;
+    long high = strtol(rest, &end, 10);
+    if (end == rest || *end || low < 0 || high > 60 || low > high)
+        return false;
+    selfplay->min_random = (int)low;
+    selfplay->max_random = (int)high;
+    return true;
+}
+
 /* Sets the option's field(s) from `value`: false when the value is bad. Whole-number options
  * take decimal integers only (no fractions, exponents or hex). */
 bool train_option_set(TrainArgs *args, const char *option, const char *value)
@@ -93,7 +109,8 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
         args->regress.test_fraction = args->ga.test_fraction = number;
     else if (!strcmp(option, "--seed") && parse_u64(value, &seed))
         args->regress.seed = args->fit.seed = args->label.seed = args->mpc.seed = args->td.seed
-            = args->evolve.seed = args->coevolve.seed = args->ga.seed = seed;
+            = args->evolve.seed = args->coevolve.seed = args->ga.seed = args->selfplay.seed
+            = args->error.seed = seed;
     else if (!strcmp(option, "--labels")) args->labels = value;
     else if (!strcmp(option, "--label-weight") && numeric && number >= 1 && number <= 255 && whole)
         args->label_weight = (int)number;
@@ -101,6 +118,7 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
     else if (!strcmp(option, "--games") && numeric && number >= 1 && number <= 1e9 && whole) {
         args->label.limit = (size_t)number;
         args->td.games = (int)number;
+        args->selfplay.games = (uint64_t)number;
     }
     else if (!strcmp(option, "--alpha") && numeric && number > 0 && number <= 1)
         args->td.alpha = args->coevolve.alpha = number;
@@ -121,7 +139,7 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
         args->evolve.fitness_games = (int)number;
     else if (!strcmp(option, "--threads") && numeric && number >= 1 && number <= 64 && whole)
         args->evolve.threads = args->coevolve.threads = args->ga.threads = args->threads
-            = (int)number;
+            = args->selfplay.threads = args->error.threads = (int)number;
     else if (!strcmp(option, "--population") && numeric && number >= 2 && number <= 10000 && whole)
         args->coevolve.population = args->ga.population = (int)number;
     else if (!strcmp(option, "--td-games") && numeric && number >= 0 && number <= 1e6 && whole)
@@ -171,7 +189,7 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
     else if (!strcmp(option, "--max-empties") && whole && number >= 0 && number <= 60)
         args->fit.max_empties = args->mpc.max_empties = (int)number;
     else if (!strcmp(option, "--per-empties") && whole && number >= 1 && number <= 100000)
-        args->fit.per_empties = args->mpc.per_empties = (int)number;
+        args->fit.per_empties = args->mpc.per_empties = args->error.per_empties = (int)number;
     else if (!strcmp(option, "--max-depth") && numeric && number >= PROBCUT_MID_MIN_DEPTH
              && number <= PROBCUT_MID_MAX_DEPTH && whole)
         args->mpc.max_depth = (int)number;
@@ -182,7 +200,19 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
     else if (!strcmp(option, "--min-games") && numeric && number >= 1 && number <= 1e9 && whole)
         args->book_min_games = (int)number;
     else if (!strcmp(option, "--depth") && numeric && number >= 1 && number <= BOOK_MAX_DEPTH && whole)
-        args->book_depth = (int)number;
+        args->book_depth = args->selfplay.depth = args->error.max_depth = (int)number;
+    else if (!strcmp(option, "--positions")) args->positions = value;
+    else if (!strcmp(option, "--first-game") && whole && number >= 0 && number <= 1e12)
+        args->selfplay.first_game = (uint64_t)number;
+    else if (!strcmp(option, "--random-moves") && parse_range(value, &args->selfplay)) {}
+    else if (!strcmp(option, "--exact") && whole && number >= 0 && number <= 30)
+        args->selfplay.exact_empties = (int)number;
+    else if (!strcmp(option, "--random-rate") && numeric && number >= 0 && number <= 1)
+        args->selfplay.random_rate = number;
+    else if (!strcmp(option, "--label-depth") && whole && number >= 0 && number <= 20)
+        args->selfplay.label_depth = (int)number;
+    else if (!strcmp(option, "--hash") && whole && number >= 1 && number <= 4096)
+        args->selfplay.hash_megabytes = (size_t)number;
     else if (!strcmp(option, "--endgame-sigma") && numeric && number >= 1 && number <= 64)
         args->endgame_sigma = number;
     else

@@ -156,6 +156,21 @@ int train_label(const TrainArgs *args)
     return 0;
 }
 
+/* The files of "A,B,..." into the training set. */
+static bool train_positions_add(TrainSet *set, const char *list, OctError *error)
+{
+    char buffer[8192];
+    const char *names[256];
+    int count = train_split_list(list, buffer, sizeof buffer, names, 256);
+    if (count < 0)
+        return error_set(error, "--positions: a list of at most 256 file names separated by "
+                         "commas, none empty");
+    for (int i = 0; i < count; ++i)
+        if (!trainset_add_positions(set, names[i], 1, error))
+            return false;
+    return true;
+}
+
 int train_regress(const TrainArgs *args)
 {
     OctError error;
@@ -163,8 +178,9 @@ int train_regress(const TrainArgs *args)
         fprintf(stderr, "octuple-train regress: --out FILE is required\n");
         return 2;
     }
-    if (!args->logbook && !args->wthor && !args->labels) {
-        fprintf(stderr, "octuple-train regress: give --logbook, --wthor and/or --labels\n");
+    if (!args->logbook && !args->wthor && !args->labels && !args->positions) {
+        fprintf(stderr, "octuple-train regress: give --logbook, --wthor, --labels and/or "
+                        "--positions\n");
         return 2;
     }
     if (!train_output_ready("regress", args->out, false))
@@ -246,7 +262,8 @@ int train_regress(const TrainArgs *args)
         || (args->wthor
             && !trainset_add_wthor(&set, args->wthor, WTHOR_TARGET_THEORETICAL, &error))
         || (args->labels
-            && !trainset_add_obf(&set, args->labels, args->label_weight, &error))) {
+            && !trainset_add_obf(&set, args->labels, args->label_weight, &error))
+        || (args->positions && !train_positions_add(&set, args->positions, &error))) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
         trainset_free(&set);
         model_free(model);

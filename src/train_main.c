@@ -17,7 +17,7 @@ typedef struct TrainCommand {
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--label-weight N] "
-                "[--shape NAME | --stages M:SHAPE,M:SHAPE,...] [--phase-width N] [--epochs N] "
+                "[--positions FILE,...] [--shape NAME | --stages M:SHAPE,M:SHAPE,...] [--phase-width N] [--epochs N] "
                 "[--rate R] [--test F] [--seed S] [--name TEXT]",
      "fit weights to the final disc difference of database games (squared error, SGD); "
      "--stages gives each game stage from move M its own shape and every move its own "
@@ -86,6 +86,26 @@ static const TrainCommand commands[] = {
      "the book by a --depth search (default 10), negamaxed; --update grows a book with more "
      "games or finishes one a Ctrl-C interrupted (its positions so far were saved)",
      train_book},
+    {"selfplay", "--weights FILE.ow --out FILE.opos [--games N] [--first-game K] [--seed S] "
+                 "[--random-moves MIN:MAX] [--depth D] [--exact E] [--random-rate P] "
+                 "[--label-depth D] [--threads N] [--hash MB]",
+     "play training games: MIN..MAX random opening moves (default 8:50), then the engine "
+     "plays both sides at --depth (default 7) and solves exactly from --exact empties "
+     "(default 20), with a --random-rate chance of a random move later; every position "
+     "after the opening is kept with the game's result (exact from the solve on) and, with "
+     "--label-depth, a search's score. Game k depends only on --seed and k; an existing "
+     "--out is resumed; shards are --first-game ranges",
+     train_selfplay},
+    {"merge", "--positions FILE,FILE,... --out FILE.opos",
+     "merge positions files (shards of selfplay) into one, in game order, each position "
+     "(up to symmetry) kept once, from the first game that reached it",
+     train_merge},
+    {"error", "--weights FILE.ow [--positions FILE,...] [--labels FILE.obf] [--per-empties N] "
+              "[--depth D] [--seed S] [--threads N]",
+     "measure a network against exact scores: the mean absolute error of its static "
+     "evaluation and of 1..D ply searches (default 4) by empties, over at most --per-empties "
+     "positions at each count (default 500) of the exactly labelled positions given",
+     train_error},
     {"dump", "FILE.ow", "print a weights file's shapes, phase table and weight statistics",
      train_dump},
 };
@@ -169,11 +189,13 @@ int main(int argc, char **argv)
                       .double_games = GREEDY_DEFAULT_DOUBLE_GAMES,
                       .epsilon = GREEDY_EPSILON,
                       .book_plies = 30, .book_min_games = 2, .book_depth = 10};
+    args.selfplay = selfplay_defaults();
+    args.error = (EvalErrorOptions){.per_empties = 500, .max_depth = 4, .seed = 1};
     shapega_defaults(&args.ga);
     args.ga.generations = 10;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     args.evolve.threads = args.coevolve.threads = args.ga.threads = args.threads
-        = cores > 1 ? (int)(cores < 64 ? cores : 64) : 1;
+        = args.selfplay.threads = args.error.threads = cores > 1 ? (int)(cores < 64 ? cores : 64) : 1;
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
         if (!strcmp(option, "--help")) {

@@ -1,11 +1,13 @@
 #include "trainset.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "logbook.h"
 #include "obf.h"
+#include "posfile.h"
 #include "rng.h"
 #include "wthor.h"
 
@@ -162,4 +164,41 @@ size_t *trainset_sample_empties(const TrainSet *set, int low, int high, int per_
     free(taken);
     *count = kept;
     return order;
+}
+
+bool trainset_add_positions(TrainSet *set, const char *path, int weight, OctError *error)
+{
+    PosFile file;
+    if (!posfile_read(path, false, &file, NULL, error))
+        return false;
+    if (!trainset_reserve(set, file.positions)) {
+        posfile_free(&file);
+        return error_set(error, "%s: out of memory for %zu positions", path, file.positions);
+    }
+    for (size_t g = 0; g < file.count; ++g) {
+        const PosGameInfo *game = &file.games[g];
+        for (int i = 0; i < game->count; ++i) {
+            const PosRecord *record = &file.records[game->first + (size_t)i];
+            int target;
+            if (record->flags & POSFILE_GAME_LABEL)
+                target = record->score;
+            else if (record->flags & POSFILE_SEARCH_LABEL)
+                target = (int)lround(record->search / 128.0);
+            else
+                continue;
+            if (!board_can_move(&record->board)) {
+                ++set->skipped;
+                continue;
+            }
+            TrainPosition *position = &set->positions[set->count++];
+            position->board = record->board;
+            position->target = (int8_t)target;
+            position->move_number = (uint8_t)(60 - board_count_empties(&record->board));
+            position->weight = (uint8_t)weight;
+            position->game = set->games;
+        }
+        ++set->games; /* a game's positions are held out together */
+    }
+    posfile_free(&file);
+    return true;
 }

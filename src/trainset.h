@@ -37,6 +37,11 @@ bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error);
  * its own for the train/test split (`octuple-train label` writes such files), visited
  * `weight` times per epoch (1..255). */
 bool trainset_add_obf(TrainSet *set, const char *path, int weight, OctError *error);
+
+/* The labelled positions of a positions file (posfile.h): each with its game's result where
+ * the game labels it (exactly from the solve on), else with its search score; a game's
+ * positions count as one game for the held-out split. */
+bool trainset_add_positions(TrainSet *set, const char *path, int weight, OctError *error);
 /* How WTHOR positions are labelled. People err all game long, so their final result is a
  * noisy label; the database's theoretical score is exact at its depth (24 empties) and
  * carries only the errors made before it. */
