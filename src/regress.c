@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "pool.h"
 #include "rng.h"
 
 typedef struct FloatModel {
@@ -52,10 +53,21 @@ static void float_model_free(FloatModel *weights)
 
 /* Held-out games are chosen by a hash of the game number, so the split does not depend on
  * the order positions were loaded in. */
-static bool is_test_game(uint32_t game, const RegressOptions *options)
+enum { SPLIT_TRAIN, SPLIT_VALIDATION, SPLIT_TEST };
+
+static int split_of(uint32_t game, const RegressOptions *options)
 {
     uint64_t state = options->seed ^ ((uint64_t)game * 0x2545f4914f6cdd1dULL);
-    return (double)(rng_next(&state) >> 11) * 0x1.0p-53 < options->test_fraction;
+    double u = (double)(rng_next(&state) >> 11) * 0x1.0p-53;
+    return u < options->test_fraction ? SPLIT_TEST
+         : options->method == REGRESS_ADAM && u < options->test_fraction
+                                                  + options->validation_fraction
+         ? SPLIT_VALIDATION : SPLIT_TRAIN;
+}
+
+static bool is_test_game(uint32_t game, const RegressOptions *options)
+{
+    return split_of(game, options) == SPLIT_TEST;
 }
 
 /* Table entries a position uses, in the model's float layout; returns how many. */
@@ -108,28 +120,30 @@ static double predict_model(const void *context, const TrainPosition *position)
 static void measure(Predictor predictor, const void *context, const TrainSet *set,
                     const RegressOptions *options, RegressReport *report)
 {
-    double train_sum = 0, test_sum = 0;
-    double by_move[MODEL_MOVES] = {0};
-    memset(report->test_count_by_move, 0, sizeof report->test_count_by_move);
-    report->train_positions = report->test_positions = 0;
+    double sums[3] = {0}, by_move[3][MODEL_MOVES] = {{0}};
+    size_t counts[3] = {0}, count_by_move[3][MODEL_MOVES] = {{0}};
     for (size_t i = 0; i < set->count; ++i) {
         const TrainPosition *position = &set->positions[i];
         double error = position->target - predictor(context, position);
-        if (is_test_game(position->game, options)) {
-            test_sum += error * error;
-            by_move[position->move_number] += error * error;
-            ++report->test_count_by_move[position->move_number];
-            ++report->test_positions;
-        } else {
-            train_sum += error * error;
-            ++report->train_positions;
-        }
+        int split = split_of(position->game, options);
+        sums[split] += error * error;
+        by_move[split][position->move_number] += error * error;
+        ++count_by_move[split][position->move_number];
+        ++counts[split];
     }
-    report->train_loss = report->train_positions ? train_sum / (double)report->train_positions : 0;
-    report->test_loss = report->test_positions ? test_sum / (double)report->test_positions : 0;
-    for (int m = 0; m < MODEL_MOVES; ++m)
-        report->test_loss_by_move[m] = report->test_count_by_move[m]
-            ? by_move[m] / (double)report->test_count_by_move[m] : 0;
+    report->train_positions = counts[SPLIT_TRAIN];
+    report->test_positions = counts[SPLIT_TEST];
+    report->train_loss = counts[SPLIT_TRAIN] ? sums[SPLIT_TRAIN] / (double)counts[SPLIT_TRAIN] : 0;
+    report->test_loss = counts[SPLIT_TEST] ? sums[SPLIT_TEST] / (double)counts[SPLIT_TEST] : 0;
+    report->validation_loss = counts[SPLIT_VALIDATION]
+        ? sums[SPLIT_VALIDATION] / (double)counts[SPLIT_VALIDATION] : 0;
+    for (int m = 0; m < MODEL_MOVES; ++m) {
+        report->test_count_by_move[m] = count_by_move[SPLIT_TEST][m];
+        double *out[3] = {&report->train_loss_by_move[m], &report->validation_loss_by_move[m],
+                          &report->test_loss_by_move[m]};
+        for (int k = 0; k < 3; ++k)
+            *out[k] = count_by_move[k][m] ? by_move[k][m] / (double)count_by_move[k][m] : 0;
+    }
 }
 
 /* Rounds the float weights (discs) into the model's int16 tables with the finest unit that
@@ -156,6 +170,219 @@ static void quantize(Model *model, const FloatModel *weights)
 }
 
 enum { REGRESS_RUNAWAY_LOSS = 64 * 64 };
+
+/* ---- Full-batch Adam ---- */
+
+/* Every position's active entries, found once: the epochs then only add and subtract. */
+typedef struct Batch {
+    uint32_t *entries;
+    size_t *first;  /* position i uses entries[first[i] .. first[i + 1] - 1] */
+    uint8_t *split; /* SPLIT_* per position */
+} Batch;
+
+typedef struct AdamJob {
+    const Model *model;
+    const FloatModel *weights;
+    const TrainSet *set;
+    const Batch *batch;
+    int threads;
+    int split;          /* the positions measured: SPLIT_TRAIN also computes the gradient */
+    double **gradient;  /* per thread, model_weight_count entries */
+    double **bias_gradient;
+    double *loss;       /* per thread: summed squared error */
+    size_t *count;
+} AdamJob;
+
+static void adam_job(void *context, int index)
+{
+    AdamJob *job = context;
+    size_t n = job->set->count;
+    size_t begin = n * (size_t)index / (size_t)job->threads;
+    size_t end = n * (size_t)(index + 1) / (size_t)job->threads;
+    double loss = 0;
+    size_t count = 0;
+    double *gradient = job->split == SPLIT_TRAIN ? job->gradient[index] : NULL;
+    double *bias_gradient = gradient ? job->bias_gradient[index] : NULL;
+    for (size_t i = begin; i < end; ++i) {
+        if (job->batch->split[i] != job->split)
+            continue;
+        const TrainPosition *position = &job->set->positions[i];
+        int weight_set = job->model->phase.set[position->move_number];
+        const uint32_t *entries = job->batch->entries + job->batch->first[i];
+        int k = (int)(job->batch->first[i + 1] - job->batch->first[i]);
+        double miss = predict(job->weights, weight_set, entries, k) - position->target;
+        loss += position->weight * miss * miss;
+        count += position->weight;
+        if (gradient) {
+            double g = 2.0 * position->weight * miss;
+            for (int e = 0; e < k; ++e)
+                gradient[entries[e]] += g;
+            bias_gradient[weight_set] += g;
+        }
+    }
+    job->loss[index] = loss;
+    job->count[index] = count;
+}
+
+static bool batch_build(const Model *model, const FloatModel *weights, const TrainSet *set,
+                        const RegressOptions *options, Batch *batch)
+{
+    batch->first = malloc(sizeof *batch->first * (set->count + 1));
+    batch->split = malloc(set->count ? set->count : 1);
+    size_t capacity = set->count * 48 + 1, used = 0;
+    batch->entries = malloc(sizeof *batch->entries * capacity);
+    if (!batch->first || !batch->split || !batch->entries)
+        return false;
+    uint32_t entries[SHAPE_MAX_INSTANCES];
+    for (size_t i = 0; i < set->count; ++i) {
+        const TrainPosition *position = &set->positions[i];
+        int count = active_entries(model, weights, &position->board, position->move_number,
+                                   entries);
+        if (used + (size_t)count > capacity) {
+            capacity = 2 * capacity + (size_t)count;
+            uint32_t *grown = realloc(batch->entries, sizeof *grown * capacity);
+            if (!grown)
+                return false;
+            batch->entries = grown;
+        }
+        batch->first[i] = used;
+        memcpy(batch->entries + used, entries, sizeof *entries * (size_t)count);
+        used += (size_t)count;
+        batch->split[i] = (uint8_t)split_of(position->game, options);
+    }
+    batch->first[set->count] = used;
+    return true;
+}
+
+static void batch_free(Batch *batch)
+{
+    free(batch->entries);
+    free(batch->first);
+    free(batch->split);
+}
+
+/* One pass over a split: the mean squared error (and, for the training split, the summed
+ * gradient in gradient[0] and bias_gradient[0]). */
+static double adam_pass(AdamJob *job, int split, size_t total, int set_count)
+{
+    job->split = split;
+    if (split == SPLIT_TRAIN)
+        for (int t = 0; t < job->threads; ++t) {
+            memset(job->gradient[t], 0, sizeof *job->gradient[t] * total);
+            memset(job->bias_gradient[t], 0, sizeof *job->bias_gradient[t] * (size_t)set_count);
+        }
+    pool_run(job->threads, job->threads, adam_job, job);
+    double loss = 0;
+    size_t count = 0;
+    for (int t = 0; t < job->threads; ++t) {
+        loss += job->loss[t];
+        count += job->count[t];
+        if (split == SPLIT_TRAIN && t > 0) {
+            for (size_t i = 0; i < total; ++i)
+                job->gradient[0][i] += job->gradient[t][i];
+            for (int b = 0; b < set_count; ++b)
+                job->bias_gradient[0][b] += job->bias_gradient[t][b];
+        }
+    }
+    return count ? loss / (double)count : 0;
+}
+
+/* Minimises sum of squared errors + l2 * sum of squared entries by Adam, every epoch over
+ * all training positions; keeps the weights of the best validation loss. */
+static bool adam_fit(const Model *model, FloatModel *weights, const TrainSet *set,
+                     const RegressOptions *options, RegressReport *report, FILE *log,
+                     OctError *error)
+{
+    size_t total = model_weight_count(model);
+    int threads = options->threads < 1 ? 1 : options->threads > 64 ? 64 : options->threads;
+    int sets = model->set_count;
+    Batch batch = {0};
+    double *moments = calloc(2 * total, sizeof *moments);
+    double *bias_moments = calloc(2 * (size_t)sets, sizeof *bias_moments);
+    float *best = malloc(sizeof *best * total);
+    double *best_bias = malloc(sizeof *best_bias * (size_t)sets);
+    double *gradient[64] = {0}, *bias_gradient[64] = {0}, loss[64];
+    size_t count[64];
+    bool ok = moments && bias_moments && best && best_bias
+           && batch_build(model, weights, set, options, &batch);
+    for (int t = 0; ok && t < threads; ++t) {
+        gradient[t] = malloc(sizeof *gradient[t] * total);
+        bias_gradient[t] = malloc(sizeof *bias_gradient[t] * (size_t)sets);
+        ok = gradient[t] && bias_gradient[t];
+    }
+    AdamJob job = {model, weights, set, &batch, threads, SPLIT_TRAIN, gradient, bias_gradient,
+                   loss, count};
+    const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
+    double best_loss = INFINITY;
+    int best_epoch = 0, since = 0, halvings = 0;
+    double scale = 1; /* halved when the loss stops falling: Adam's fixed step would keep
+                         every weight moving by about the step, never settling */
+    int patience = options->patience > 0 ? options->patience : 10;
+    bool validating = options->validation_fraction > 0;
+    for (int epoch = 1; ok && epoch <= options->epochs; ++epoch) {
+        double train = adam_pass(&job, SPLIT_TRAIN, total, sets);
+        if (!isfinite(train) || train > REGRESS_RUNAWAY_LOSS) {
+            ok = error_set(error, "the fit diverged in epoch %d; try a smaller --rate than %g",
+                           epoch, options->rate);
+            break;
+        }
+        double step = scale * options->rate * sqrt(1 - pow(beta2, epoch)) / (1 - pow(beta1, epoch));
+        for (size_t i = 0; i < total; ++i) {
+            double g = gradient[0][i] + 2 * options->l2 * weights->values[i];
+            if (g == 0 && weights->values[i] == 0 && moments[2 * i] == 0)
+                continue; /* an entry no position uses */
+            moments[2 * i] = beta1 * moments[2 * i] + (1 - beta1) * g;
+            moments[2 * i + 1] = beta2 * moments[2 * i + 1] + (1 - beta2) * g * g;
+            weights->values[i] -= (float)(step * moments[2 * i] / (sqrt(moments[2 * i + 1]) + epsilon));
+        }
+        for (int b = 0; b < sets; ++b) {
+            double g = bias_gradient[0][b];
+            bias_moments[2 * b] = beta1 * bias_moments[2 * b] + (1 - beta1) * g;
+            bias_moments[2 * b + 1] = beta2 * bias_moments[2 * b + 1] + (1 - beta2) * g * g;
+            weights->bias[b] -= step * bias_moments[2 * b] / (sqrt(bias_moments[2 * b + 1]) + epsilon);
+        }
+        double checked = validating ? adam_pass(&job, SPLIT_VALIDATION, total, sets) : train;
+        ++since;
+        if (checked < best_loss) {
+            best_loss = checked;
+            best_epoch = epoch;
+            since = 0;
+            memcpy(best, weights->values, sizeof *best * total);
+            memcpy(best_bias, weights->bias, sizeof *best_bias * (size_t)sets);
+        }
+        if (log) {
+            fprintf(log, "epoch %d: step %.4f, train loss %.3f", epoch, scale * options->rate, train);
+            if (validating)
+                fprintf(log, ", validation loss %.3f (best %.3f at epoch %d)", checked,
+                        best_loss, best_epoch);
+            fprintf(log, "\n");
+            fflush(log);
+        }
+        if (since >= patience) { /* a plateau: a smaller step, or the end after four */
+            if (++halvings > 4)
+                break;
+            scale *= 0.5;
+            since = 0;
+        }
+    }
+    if (ok && best_epoch) {
+        memcpy(weights->values, best, sizeof *best * total);
+        memcpy(weights->bias, best_bias, sizeof *best_bias * (size_t)sets);
+    }
+    report->best_epoch = best_epoch;
+    if (!ok && !error->message[0])
+        error_set(error, "out of memory for the fit of %zu weights", total);
+    for (int t = 0; t < threads; ++t) {
+        free(gradient[t]);
+        free(bias_gradient[t]);
+    }
+    batch_free(&batch);
+    free(moments);
+    free(bias_moments);
+    free(best);
+    free(best_bias);
+    return ok;
+}
 
 bool regress_train(Model *model, const TrainSet *set, const RegressOptions *options,
                    RegressReport *report, FILE *log, OctError *error)
@@ -191,6 +418,17 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
             for (int k = 0; k < set->positions[i].weight; ++k)
                 order[train_count++] = i;
 
+    if (options->method == REGRESS_ADAM) {
+        error->message[0] = '\0';
+        bool fitted = adam_fit(model, &weights, set, options, report, log, error);
+        if (fitted)
+            quantize(model, &weights);
+        if (fitted)
+            measure(predict_model, model, set, options, report);
+        float_model_free(&weights);
+        free(order);
+        return fitted;
+    }
     uint64_t random = options->seed;
     uint32_t entries[SHAPE_MAX_INSTANCES];
     for (int epoch = 0; epoch < options->epochs; ++epoch) {

@@ -11,11 +11,25 @@
 #include "model.h"
 #include "trainset.h"
 
+typedef enum RegressMethod {
+    REGRESS_SGD = 0,  /* shuffled per-position steps, the rate falling over the last epochs */
+    REGRESS_ADAM = 1  /* full-batch Adam on the summed squared error plus an L2 penalty,
+                         stopped early on a validation set */
+} RegressMethod;
+
 typedef struct RegressOptions {
     int epochs;
-    double rate;           /* step per unit of error, shared by the active weights */
+    double rate;           /* SGD: step per unit of error; Adam: step size in discs */
     double test_fraction;  /* games held out for the test loss, 0..0.9 */
     uint64_t seed;         /* shuffling and the split */
+    RegressMethod method;
+    double l2;             /* Adam: penalty l2 * w^2 per entry, against one position's
+                              squared error: rare entries stay near 0 */
+    double validation_fraction; /* Adam: games kept apart to stop on, besides the test */
+    int patience;          /* Adam: epochs without a better validation loss (the training
+                              loss without validation) before the step halves; the fit
+                              ends at the fifth such plateau or after `epochs` */
+    int threads;
 } RegressOptions;
 
 typedef struct RegressReport {
@@ -25,6 +39,10 @@ typedef struct RegressReport {
     size_t test_count_by_move[MODEL_MOVES];
     size_t train_positions;
     size_t test_positions;
+    double validation_loss;  /* Adam: the best, whose weights are kept */
+    int best_epoch;
+    double train_loss_by_move[MODEL_MOVES];
+    double validation_loss_by_move[MODEL_MOVES];
 } RegressReport;
 
 /* Trains the weights of `model` (its shapes and phase table fixed) and writes them into it

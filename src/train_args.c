@@ -103,7 +103,7 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
     }
     else if (!strcmp(option, "--epochs") && whole && number >= 1 && number <= 1000)
         args->regress.epochs = args->ga.epochs = (int)number;
-    else if (!strcmp(option, "--rate") && numeric && number > 0 && number < 1)
+    else if (!strcmp(option, "--rate") && numeric && number > 0 && number < 10)
         args->regress.rate = args->ga.rate = number;
     else if (!strcmp(option, "--test") && numeric && number >= 0 && number <= 0.9)
         args->regress.test_fraction = args->ga.test_fraction = number;
@@ -139,7 +139,7 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
         args->evolve.fitness_games = (int)number;
     else if (!strcmp(option, "--threads") && numeric && number >= 1 && number <= 64 && whole)
         args->evolve.threads = args->coevolve.threads = args->ga.threads = args->threads
-            = args->selfplay.threads = args->error.threads = (int)number;
+            = args->selfplay.threads = args->error.threads = args->regress.threads = (int)number;
     else if (!strcmp(option, "--population") && numeric && number >= 2 && number <= 10000 && whole)
         args->coevolve.population = args->ga.population = (int)number;
     else if (!strcmp(option, "--td-games") && numeric && number >= 0 && number <= 1e6 && whole)
@@ -202,6 +202,14 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
     else if (!strcmp(option, "--depth") && numeric && number >= 1 && number <= BOOK_MAX_DEPTH && whole)
         args->book_depth = args->selfplay.depth = args->error.max_depth = (int)number;
     else if (!strcmp(option, "--positions")) args->positions = value;
+    else if (!strcmp(option, "--optimizer") && (!strcmp(value, "sgd") || !strcmp(value, "adam")))
+        args->regress.method = !strcmp(value, "adam") ? REGRESS_ADAM : REGRESS_SGD;
+    else if (!strcmp(option, "--l2") && numeric && number >= 0 && number <= 1e6)
+        args->regress.l2 = number;
+    else if (!strcmp(option, "--validation") && numeric && number >= 0 && number <= 0.5)
+        args->regress.validation_fraction = number;
+    else if (!strcmp(option, "--patience") && whole && number >= 1 && number <= 1000)
+        args->regress.patience = (int)number;
     else if (!strcmp(option, "--first-game") && whole && number >= 0 && number <= 1e12)
         args->selfplay.first_game = (uint64_t)number;
     else if (!strcmp(option, "--random-moves") && parse_range(value, &args->selfplay)) {}

@@ -284,7 +284,10 @@ int train_regress(const TrainArgs *args)
     RegressReport report;
     if (ok) {
         snprintf(model->name, sizeof model->name, "%s", args->name ? args->name : args->out);
-        ok = regress_train(model, &set, &args->regress, &report, stdout, &error)
+        RegressOptions options = args->regress;
+        if (options.method == REGRESS_ADAM && !train_args_given(args, "--rate"))
+            options.rate = 0.05;
+        ok = regress_train(model, &set, &options, &report, stdout, &error)
           && model_save(model, args->out, &error);
     }
     trainset_free(&set);
@@ -304,6 +307,14 @@ int train_regress(const TrainArgs *args)
             if (report.test_count_by_move[m])
                 printf("%s%d:%.2f", m % 10 ? " " : "\n  ", m, report.test_loss_by_move[m]);
         printf("\n");
+        if (args->regress.method == REGRESS_ADAM) {
+            printf("best validation loss %.3f at epoch %d\nmove train validation test\n",
+                   report.validation_loss, report.best_epoch);
+            for (int m = 0; m < MODEL_MOVES; ++m)
+                if (report.test_count_by_move[m])
+                    printf("%d %.3f %.3f %.3f\n", m, report.train_loss_by_move[m],
+                           report.validation_loss_by_move[m], report.test_loss_by_move[m]);
+        }
     } else {
         printf("saved weights: train loss %.3f (discs^2); no test positions (--test 0, or too few "
                "games to hold some out)\n", report.train_loss);

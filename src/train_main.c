@@ -17,9 +17,13 @@ typedef struct TrainCommand {
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--label-weight N] "
-                "[--positions FILE,...] [--shape NAME | --stages M:SHAPE,M:SHAPE,...] [--phase-width N] [--epochs N] "
+                "[--positions FILE,...] [--optimizer sgd|adam] [--l2 L] [--validation F] "
+                "[--patience N] [--threads N] [--shape NAME | --stages M:SHAPE,M:SHAPE,...] [--phase-width N] [--epochs N] "
                 "[--rate R] [--test F] [--seed S] [--name TEXT]",
-     "fit weights to the final disc difference of database games (squared error, SGD); "
+     "fit weights to the final disc difference of database games (squared error; by SGD, "
+     "or by full-batch Adam with an L2 penalty, stopped early on --validation games: "
+     "--optimizer adam, default --rate 0.05, --l2 1, --patience 10: the step halves at each "
+     "plateau of that many epochs, the fit ends at the fifth); "
      "--stages gives each game stage from move M its own shape and every move its own "
      "weights (the phase-shape paper's agent: 0:A,33:B,37:C,41:D,45:E)",
      train_regress},
@@ -177,7 +181,9 @@ int main(int argc, char **argv)
         return 2;
     }
     TrainArgs args = {.phase_width = 1, .label_weight = 1, .measure_every = -1,
-                      .regress = {8, 0.002, 0.2, 1},
+                      .regress = {.epochs = 8, .rate = 0.002, .test_fraction = 0.2, .seed = 1,
+                                  .method = REGRESS_SGD, .l2 = 1, .validation_fraction = 0.05,
+                                  .patience = 10},
                       .fit = {PROBCUT_MIN_EMPTIES, 20, 40, 1},
                       .mpc = {14, 57, 24, 10, 1},
                       .label = {{16}, 1, 0, 1, 64},
@@ -195,7 +201,7 @@ int main(int argc, char **argv)
     args.ga.generations = 10;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     args.evolve.threads = args.coevolve.threads = args.ga.threads = args.threads
-        = args.selfplay.threads = args.error.threads = cores > 1 ? (int)(cores < 64 ? cores : 64) : 1;
+        = args.selfplay.threads = args.error.threads = args.regress.threads = cores > 1 ? (int)(cores < 64 ? cores : 64) : 1;
     for (int i = 2; i < argc; ++i) {
         const char *option = argv[i];
         if (!strcmp(option, "--help")) {

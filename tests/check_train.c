@@ -221,7 +221,7 @@ START_TEST(test_regression_fits_and_is_reproducible)
         baseline += (double)set.positions[i].target * set.positions[i].target;
     baseline /= (double)set.count;
 
-    RegressOptions options = {6, 0.001, 0.2, 7};
+    RegressOptions options = {.epochs = 6, .rate = 0.001, .test_fraction = 0.2, .seed = 7};
     RegressReport report;
     OctError error;
     Model *model = make_model();
@@ -248,6 +248,55 @@ START_TEST(test_regression_fits_and_is_reproducible)
     ck_assert(second.test_loss == report.test_loss);
     model_free(again);
     model_free(model);
+    trainset_free(&set);
+}
+END_TEST
+
+
+/* Full-batch Adam recovers a network from its own scores: targets made by a random teacher
+ * network (rounded to discs) are fitted to within the rounding, and a strong L2 penalty holds
+ * the weights near 0. */
+START_TEST(test_adam_recovers_a_known_network)
+{
+    TrainSet set;
+    test_random_trainset(&set, 300, 21);
+    Model *teacher = make_model();
+    model_fill_random(teacher, 3, 200);
+    model_symmetrize(teacher);
+    double spread = 0;
+    for (size_t i = 0; i < set.count; ++i) {
+        int value = (int)lround(eval_board(teacher, &set.positions[i].board) / (double)EVAL_DISC);
+        set.positions[i].target = (int8_t)(value < -64 ? -64 : value > 64 ? 64 : value);
+        spread += (double)set.positions[i].target * set.positions[i].target;
+    }
+    spread /= (double)set.count;
+    ck_assert_msg(spread > 20, "targets too flat: %.2f", spread);
+    RegressOptions options = {.epochs = 300, .rate = 0.05, .test_fraction = 0, .seed = 1,
+                              .method = REGRESS_ADAM, .l2 = 1e-4, .patience = 5, .threads = 2};
+    RegressReport report;
+    OctError error;
+    Model *student = make_model();
+    ck_assert_msg(regress_train(student, &set, &options, &report, NULL, &error), "%s",
+                  error.message);
+    /* rounding the targets costs 1/12 disc^2; the int16 weights a little more */
+    ck_assert_msg(report.train_loss < 0.25, "loss %.3f against targets of mean square %.1f",
+                  report.train_loss, spread);
+    ck_assert(model_is_symmetric(student));
+    options.l2 = 1e7;
+    Model *held = make_model();
+    ck_assert(regress_train(held, &set, &options, &report, NULL, &error));
+    ck_assert_msg(report.train_loss > 25, "l2 held nothing: %.2f", report.train_loss);
+    size_t size = student->shapes[0].table_size;
+    double free_size = 0, held_size = 0;
+    for (int s = 0; s < student->set_count; ++s)
+        for (size_t i = 0; i < size; ++i) {
+            free_size += abs(student->sets[s].values[i]) * ldexp(1, -student->shift);
+            held_size += abs(held->sets[s].values[i]) * ldexp(1, -held->shift);
+        }
+    ck_assert_msg(held_size < 0.5 * free_size, "%.1f vs %.1f", held_size, free_size);
+    model_free(held);
+    model_free(student);
+    model_free(teacher);
     trainset_free(&set);
 }
 END_TEST
@@ -321,7 +370,7 @@ START_TEST(test_regression_weights)
         set.count = 2;
         set.positions[0] = (TrainPosition){board, 20, (uint8_t)move_number, (uint8_t)weight, 0};
         set.positions[1] = (TrainPosition){board, -20, (uint8_t)move_number, 1, 1};
-        RegressOptions options = {100, 0.002, 0, 3};
+        RegressOptions options = {.epochs = 100, .rate = 0.002, .seed = 3};
         RegressReport report;
         OctError error;
         Model *model = make_model();
@@ -334,7 +383,7 @@ START_TEST(test_regression_weights)
         model_free(model);
     }
     /* a rate the shape cannot take ends in an error, not in a model of NaNs */
-    RegressOptions wild = {20, 0.05, 0, 3};
+    RegressOptions wild = {.epochs = 20, .rate = 0.05, .seed = 3};
     RegressReport report;
     OctError error;
     Model *model = make_model();
@@ -511,6 +560,7 @@ int main(void)
     tcase_add_test(tc, test_wthor_targets);
     tcase_add_test(tc, test_regression_fits_and_is_reproducible);
     tcase_add_test(tc, test_regression_weights);
+    tcase_add_test(tc, test_adam_recovers_a_known_network);
     tcase_add_test(tc, test_mpc_fit);
     suite_add_tcase(suite, tc);
     TCase *cli = tcase_create("command line");
