@@ -1,5 +1,6 @@
-/* Coevolution, with or without TD learning and a Hall of Fame (paper 001, Szubert,
- * Jaskowski and Krawiec: CEL, CEL + HoF, TDL + CEL, TDL + CEL + HoF).
+/* Coevolution, with or without TD learning and a Hall of Fame (Szubert, Jaskowski and
+ * Krawiec, "Coevolutionary Temporal Difference Learning for Othello", 2009: CEL, CEL + HoF,
+ * TDL + CEL, TDL + CEL + HoF).
  *
  * A population of 1-ply networks, all entries zero at first. Each generation:
  * - TD phase (td_games > 0): every individual plays td_games games of TD(0) self-play

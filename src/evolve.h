@@ -1,4 +1,5 @@
-/* The (mu + lambda) evolution strategy of paper 000 (Jaskowski): 1-ply networks evolved
+/* The (mu + lambda) evolution strategy of Jaskowski, "Systematic N-tuple Networks for
+ * Position Evaluation: Exceeding 90% in the Othello League", 2014: 1-ply networks evolved
  * against SWH, the fitness of each being its Othello League score (greedy.h).
  *
  * The parents start with entries uniform in [-init, init]. Each generation parent k % mu

@@ -1,8 +1,11 @@
-/* Float n-tuple networks for the papers' 1-ply learners (TD self-play of paper 004, and the
- * other learners of papers 000 and 001): one shape, one float table per tuple, one weight
- * set for the whole game, no bias. The raw value f(x) is the sum of the table entries the
- * position reads; the learners put it through tanh, the players compare raw sums (tanh is
- * increasing, so no choice changes).
+/* Float n-tuple networks for the papers' 1-ply learners (TD self-play of Lucas, "Learning to
+ * Play Othello with N-Tuple Systems", 2008, and the other learners of Jaskowski, "Systematic
+ * N-tuple Networks for Position Evaluation: Exceeding 90% in the Othello League", 2014, and
+ * of Szubert, Jaskowski and Krawiec, "Coevolutionary Temporal Difference Learning for
+ * Othello", 2009): one shape, one float table per tuple, one weight set for the whole game,
+ * no bias. The raw value f(x) is the sum of the table entries the position reads; the
+ * learners put it through tanh, the players compare raw sums (tanh is increasing, so no
+ * choice changes).
  *
  * Perspective (model.h names the two ways):
  * - PERSPECTIVE_NEGATION (Lucas): every index reads black's discs as 2, white's as 0, so
@@ -26,8 +29,9 @@ typedef struct FloatNet {
     Shape shape;
     float *values; /* shape.table_size entries; tuple t at shape.tuple_offsets[t] */
     ModelPerspective perspective;
-    /* A weighted piece counter (papers 000, 001): every tuple one square, its table tied to
-     * one weight w as (-w, 0, w) for (other, empty, own), so f = sum of w * (+1, 0, -1). */
+    /* A weighted piece counter (Jaskowski 2014, Szubert et al. 2009): every tuple one
+     * square, its table tied to one weight w as (-w, 0, w) for (other, empty, own), so
+     * f = sum of w * (+1, 0, -1). */
     bool linear;
 } FloatNet;
 

@@ -1,9 +1,12 @@
-/* One-ply players and the Othello League measure (papers 000, 001 and 004).
+/* One-ply players and the Othello League measure (Jaskowski, "Systematic N-tuple Networks
+ * for Position Evaluation: Exceeding 90% in the Othello League", 2014; Szubert, Jaskowski
+ * and Krawiec, "Coevolutionary Temporal Difference Learning for Othello", 2009; Lucas,
+ * "Learning to Play Othello with N-Tuple Systems", 2008).
  *
  * A 1-ply player scores the position after each of its legal moves, from its own view, and
  * plays one of the best, ties broken at random. In epsilon-Othello each player instead
  * plays a uniformly random legal move with probability epsilon (0.1 in the papers), which
- * makes games between deterministic players differ. The League measure (paper 000) is the
+ * makes games between deterministic players differ. The League measure (Jaskowski 2014) is the
  * score of a player against SWH in epsilon-Othello over double games (one game with each
  * colour; win 1, draw 0.5), as a mean with a 95% confidence interval. */
 #ifndef OCTUPLE_GREEDY_H

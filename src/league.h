@@ -1,4 +1,6 @@
-/* Import of n-tuple networks in the Othello League text format (paper 000, Figure 7):
+/* Import of n-tuple networks in the Othello League text format (Figure 7 of Jaskowski,
+ * "Systematic N-tuple Networks for Position Evaluation: Exceeding 90% in the Othello
+ * League", 2014):
  *
  *     { T  { n m { s1 .. sn } x m  { w0 .. w(3^n - 1) } } x T }
  *

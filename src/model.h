@@ -1,7 +1,10 @@
 /* An evaluation model: network shapes, weight sets, and a phase table that picks the shape
- * and the weight set by move number (papers 000, 002, 004).
+ * and the weight set by move number (Jaskowski, "Systematic N-tuple Networks for Position
+ * Evaluation: Exceeding 90% in the Othello League", 2014; Kuramitsu, Suzuki and Matsuzawa,
+ * "N-tuple network search in Othello using genetic algorithms", 2025; Lucas, "Learning to
+ * Play Othello with N-Tuple Systems", 2008).
  *
- * Units and perspective (paper 000 warns that this is where bugs hide):
+ * Units and perspective (Jaskowski 2014 warns that this is where bugs hide):
  * - A model scores a position for the SIDE TO MOVE. eval_score (eval.h) returns that score
  *   in engine units of 1/EVAL_DISC = 1/128 of a disc; positive is good for the side to move.
  * - Weight table entries are int16 "weight units" of 2^-shift engine units. The raw score
@@ -11,7 +14,7 @@
  * - PERSPECTIVE_INVERSION (board inversion, the default): an instance's index reads the
  *   side to move's discs as digit 2, empty as 1, the opponent's discs as 0, and the tables
  *   give the side to move's value directly. Colour does not matter.
- * - PERSPECTIVE_NEGATION (output negation, a baseline of paper 000): indices read black's
+ * - PERSPECTIVE_NEGATION (output negation, a baseline of Jaskowski 2014): indices read black's
  *   discs as 2 and white's as 0 whoever is to move, the tables give black's value, and the
  *   side to move's score is that value negated when white is to move.
  * - Models imported from the Othello League format (league.h) were trained as 1-ply players,

@@ -1,4 +1,6 @@
-/* N-tuples and network shapes (papers 000 and 004).
+/* N-tuples and network shapes (Jaskowski, "Systematic N-tuple Networks for Position
+ * Evaluation: Exceeding 90% in the Othello League", 2014; Lucas, "Learning to Play Othello
+ * with N-Tuple Systems", 2008).
  *
  * A tuple is an ordered list of n squares with one look-up table of 3^n entries. It is
  * applied at several instances (its symmetric expansions); all instances share the table.

@@ -1,6 +1,7 @@
-/* The genetic search over network shapes of the phase-shape paper (papers 002/003,
- * Kuramitsu, Suzuki and Matsuzawa): a distributed GA whose island k looks for the shape
- * that best predicts the final disc difference at move t_k.
+/* The genetic search over network shapes of Kuramitsu, Suzuki and Matsuzawa, "N-tuple
+ * network search in Othello using genetic algorithms", 2025 (the phase-shape paper): a
+ * distributed GA whose island k looks for the shape that best predicts the final disc
+ * difference at move t_k.
  *
  * An individual is a network of fixed tuple sizes (Edax's: 9, 10, 10, 10, 8, 8, 8, 8, 7, 6,
  * 5, 4) whose tuples lie in the 24 squares of the three rows next to an edge (a1..h3), each

@@ -1,6 +1,8 @@
-/* Network shapes from the papers: systematic straight all-n (paper 000), random snakes
- * (paper 004 and the rand-m x n networks of paper 000), and the Edax pattern set
- * (docs/formats.md). Every generated tuple is expanded in the 8 symmetries. */
+/* Network shapes from the papers: systematic straight all-n (Jaskowski, "Systematic N-tuple
+ * Networks for Position Evaluation: Exceeding 90% in the Othello League", 2014), random
+ * snakes (Lucas, "Learning to Play Othello with N-Tuple Systems", 2008, and the rand-m x n
+ * networks of Jaskowski 2014), and the Edax pattern set (docs/formats.md). Every generated
+ * tuple is expanded in the 8 symmetries. */
 #ifndef OCTUPLE_SHAPES_H
 #define OCTUPLE_SHAPES_H
 

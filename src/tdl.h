@@ -1,4 +1,6 @@
-/* Temporal difference learning by self-play (paper 004, Lucas; the TDL of paper 001).
+/* Temporal difference learning by self-play (Lucas, "Learning to Play Othello with N-Tuple
+ * Systems", 2008; the TDL of Szubert, Jaskowski and Krawiec, "Coevolutionary Temporal
+ * Difference Learning for Othello", 2009).
  *
  * The network plays both sides at 1 ply, with a forced random move at probability
  * epsilon. After each move from board x to board x', x's value v(x) = tanh(f(x)) moves
@@ -23,7 +25,7 @@
 
 typedef struct TdOptions {
     int games;          /* self-play games */
-    double alpha;       /* learning rate: 0.001 in paper 004, 0.01 in paper 001 */
+    double alpha;       /* learning rate: 0.001 in Lucas 2008, 0.01 in Szubert et al. 2009 */
     double epsilon;     /* forced random moves: 0.1 */
     uint64_t seed;
     int measure_every;  /* games between League measures against SWH; 0: at the end only */

@@ -1,7 +1,10 @@
-/* Weighted piece counters (papers 000 and 001) and the standard heuristic SWH (paper 000,
- * Table I): f(b) = sum of w[square] * b[square], b = +1 black, -1 white, 0 empty.
+/* Weighted piece counters (Jaskowski, "Systematic N-tuple Networks for Position Evaluation:
+ * Exceeding 90% in the Othello League", 2014; Szubert, Jaskowski and Krawiec,
+ * "Coevolutionary Temporal Difference Learning for Othello", 2009) and the standard
+ * heuristic SWH (Jaskowski 2014, Table I): f(b) = sum of w[square] * b[square], b = +1
+ * black, -1 white, 0 empty.
  *
- * The two ways a single function can play both colours (paper 000, II.F):
+ * The two ways a single function can play both colours (Jaskowski 2014, II.F):
  * - output negation: f is black's value; black maximises f, white minimises it, so the
  *   value for `color` is f(b) for black and -f(b) for white;
  * - board inversion: the player reads its own discs as black, so its value is f of the
@@ -21,7 +24,7 @@ typedef struct Wpc {
     double weights[SQUARE_COUNT]; /* a1 = 0, h1 = 7, a8 = 56 */
 } Wpc;
 
-/* SWH, Table I of paper 000 (Yoshioka et al.); symmetric, corners 1.0. */
+/* SWH, Table I of Jaskowski 2014 (Yoshioka et al.); symmetric, corners 1.0. */
 const Wpc *wpc_swh(void);
 
 /* f(b) from black's view. */

@@ -229,7 +229,7 @@ START_TEST(test_phase_tables)
     PhaseTable phase;
     OctError error;
     int sets;
-    static const int table3[] = {0, 33, 37, 41, 45}; /* paper 002, Table 3 agent */
+    static const int table3[] = {0, 33, 37, 41, 45}; /* Kuramitsu et al. 2025, Table 3 agent */
     phase_stages(&phase, table3, 5);
     ck_assert(phase_check(&phase, 5, &sets, &error));
     ck_assert_int_eq(sets, 61);

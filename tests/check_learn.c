@@ -465,8 +465,9 @@ START_TEST(test_linear_networks_are_piece_counters)
 }
 END_TEST
 
-/* Paper 004: TD self-play from zero weights soon beats SWH at 1 ply. 2,000 games of 30
- * snakes take the League score from about 0.15 (a random-tie player) past 0.4. */
+/* Lucas, "Learning to Play Othello with N-Tuple Systems", 2008: TD self-play from zero
+ * weights soon beats SWH at 1 ply. 2,000 games of 30 snakes take the League score from
+ * about 0.15 (a random-tie player) past 0.4. */
 START_TEST(test_td_learns_to_beat_its_start)
 {
     for (int p = 0; p < 2; ++p) {
