@@ -8,17 +8,17 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "board.h"
-#include "eval.h"
-#include "league.h"
-#include "model.h"
-#include "modeldump.h"
-#include "ntuple.h"
-#include "shapefile.h"
-#include "shapes.h"
+#include "core/board.h"
+#include "core/eval.h"
+#include "core/league.h"
+#include "core/model.h"
+#include "core/modeldump.h"
+#include "core/ntuple.h"
+#include "core/shapefile.h"
+#include "core/shapes.h"
 #include "testutil.h"
-#include "weights.h"
-#include "wpc.h"
+#include "core/weights.h"
+#include "core/wpc.h"
 
 enum { GAME_CAPACITY = 160 };
 

@@ -11,15 +11,15 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "board.h"
-#include "error.h"
-#include "game.h"
-#include "gameclock.h"
-#include "ggf.h"
-#include "logbook.h"
-#include "notation.h"
-#include "obf.h"
-#include "wthor.h"
+#include "core/board.h"
+#include "core/error.h"
+#include "core/game.h"
+#include "core/gameclock.h"
+#include "core/ggf.h"
+#include "core/logbook.h"
+#include "core/notation.h"
+#include "core/obf.h"
+#include "core/wthor.h"
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 

@@ -16,17 +16,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "fileio.h"
-#include "game.h"
-#include "ggf.h"
-#include "match_engine.h"
-#include "match_game.h"
-#include "match_openings.h"
-#include "match_run.h"
-#include "match_stats.h"
-#include "notation.h"
-#include "weights.h"
+#include "core/board.h"
+#include "core/fileio.h"
+#include "core/game.h"
+#include "core/ggf.h"
+#include "match/match_engine.h"
+#include "match/match_game.h"
+#include "match/match_openings.h"
+#include "match/match_run.h"
+#include "match/match_stats.h"
+#include "core/notation.h"
+#include "core/weights.h"
 
 /* Generous for a loaded 2-core machine; a healthy engine answers in milliseconds. */
 static const double MOVE_TIMEOUT = 20.0;
