@@ -27,11 +27,7 @@
 
 #include "core/board.h"
 #include "core/model.h"
-
-enum {
-    EVAL_DISC = 128,                  /* engine units per disc */
-    EVAL_LIMIT = 64 * EVAL_DISC       /* |eval_score| < EVAL_LIMIT: below any exact +-64 */
-};
+#include "core/scale.h"
 
 typedef struct EvalState {
     Board board;                  /* the position, side to move relative */

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/eval.h"
 #include "core/fileio.h"
 #include "core/parse.h"
+#include "core/scale.h"
 
 enum {
     PROBCUT_FILE_LIMIT = 1 << 16,
