@@ -92,13 +92,6 @@ static void note(Session *session, const char *format, ...)
     va_end(args);
 }
 
-static const char *skip_space(const char *text)
-{
-    while (isspace((unsigned char)*text))
-        ++text;
-    return text;
-}
-
 static const char *color_name(Color color)
 {
     return color == COLOR_BLACK ? "black" : "white";

@@ -56,13 +56,6 @@ static const char *quote(const char *text, char *out)
     return out;
 }
 
-static const char *skip_space(const char *text)
-{
-    while (isspace((unsigned char)*text))
-        ++text;
-    return text;
-}
-
 /* Copies the next word (at most size - 1 bytes) and returns the text after it. */
 static const char *next_word(const char *text, char *word, size_t size)
 {

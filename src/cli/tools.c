@@ -10,6 +10,7 @@
 #include "core/perft.h"
 #include "core/bench.h"
 #include "core/eval.h"
+#include "core/timing.h"
 #include "engine/paths.h"
 #include "core/search.h"
 #include "core/tt.h"
@@ -29,13 +30,6 @@ static bool interrupted(Interrupt *interrupt)
     return interrupt && atomic_load(&interrupt->raised);
 }
 
-static double seconds_now(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 int tools_perft(const Options *options, FILE *out)
 {
     char diagram[BOARD_DIAGRAM_SIZE];
@@ -46,10 +40,10 @@ int tools_perft(const Options *options, FILE *out)
 int tools_perft_from(const Board *board, int last_depth, Interrupt *interrupt, FILE *out)
 {
     for (int depth = 1; depth <= last_depth; ++depth) {
-        double start = seconds_now();
+        double start = monotonic_seconds();
         unsigned long long leaves =
             perft_count_until(board, depth, interrupt ? &interrupt->raised : NULL);
-        double elapsed = seconds_now() - start;
+        double elapsed = monotonic_seconds() - start;
         if (interrupted(interrupt)) {
             fprintf(out, "perft %2d: interrupted after %.3f s\n", depth, elapsed);
             fflush(out);
@@ -217,7 +211,7 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
     for (size_t i = 0; i < count && !interrupted(interrupt); ++i) {
         const ObfPosition *position = &positions[i];
         tt_clear(&search.tt);
-        double start = seconds_now(), cpu_start = cpu_seconds();
+        double start = monotonic_seconds(), cpu_start = cpu_seconds();
         int move, score;
         uint64_t nodes;
         bool outcome = wld > 0 && board_count_empties(&position->board) <= wld;
@@ -225,7 +219,7 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
         if (interrupted(interrupt)) /* a stopped solve proves nothing */
             break;
         ++solved_count;
-        double elapsed = seconds_now() - start;
+        double elapsed = monotonic_seconds() - start;
         total_time += elapsed;
         total_cpu += cpu_seconds() - cpu_start;
         total_nodes += nodes;

@@ -11,6 +11,7 @@
 #include "core/eval.h"
 #include "core/movegen.h"
 #include "core/stability.h"
+#include "core/timing.h"
 
 enum {
     ENDGAME_SORT_EMPTIES = 6,  /* above this: sorting, stability */
@@ -80,13 +81,6 @@ static const uint64_t quadrants[4] = {
     QUADRANT_A1, QUADRANT_A1 << 4, QUADRANT_A1 << 32, QUADRANT_A1 << 36
 };
 
-double search_clock(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 bool solver_should_stop(Solver *solver)
 {
     solver->next_check = solver->nodes + solver->check_interval;
@@ -94,7 +88,7 @@ bool solver_should_stop(Solver *solver)
         || (solver->stop2 && atomic_load_explicit(solver->stop2, memory_order_relaxed))
         || (solver->abort && atomic_load_explicit(solver->abort, memory_order_relaxed))
         || (solver->node_limit && solver->nodes >= solver->node_limit)
-        || (solver->deadline > 0 && search_clock() >= solver->deadline))
+        || (solver->deadline > 0 && monotonic_seconds() >= solver->deadline))
         solver->stopped = true;
     return solver->stopped;
 }

@@ -21,7 +21,7 @@ typedef struct Solver {
     const atomic_bool *stop;   /* may be NULL; when raised the search unwinds */
     const atomic_bool *stop2;  /* a second flag (the search's own), may be NULL */
     const atomic_bool *abort;  /* a parallel split's cutoff flag, may be NULL */
-    double deadline;           /* monotonic seconds (search_clock); 0: none */
+    double deadline;           /* monotonic_seconds (core/timing.h); 0: none */
     uint64_t node_limit;       /* 0: none */
     uint64_t nodes;
     uint64_t next_check;       /* node count at which to look at the limits again */
@@ -32,8 +32,6 @@ typedef struct Solver {
     LocalSlot *local;          /* this solver's own small table (solver_local_alloc); or NULL */
 } Solver;
 
-/* Monotonic seconds, for deadlines. */
-double search_clock(void);
 /* Looks at the flags, the deadline and the node limit; sets `stopped`. */
 bool solver_should_stop(Solver *solver);
 

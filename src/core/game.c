@@ -72,6 +72,34 @@ bool game_append(Game *game, int move, OctError *error)
     return true;
 }
 
+bool game_append_colored(Game *game, Color color, int move, OctError *error)
+{
+    Board board;
+    Color side;
+    game_position(game, game->move_count, &board, &side);
+    char name[3];
+    move_format(move, name);
+    const char *mover = color == COLOR_BLACK ? "black" : "white";
+    if (board_is_over(&board))
+        return error_set(error, "move %d (%s): the game is already over", game->move_count + 1,
+                         name);
+    if (color != side) {
+        if (board_can_move(&board))
+            return error_set(error, "move %d (%s): played by %s, but %s is to move and cannot "
+                             "pass, it has a legal move", game->move_count + 1, name, mover,
+                             side == COLOR_BLACK ? "black" : "white");
+        Game work = *game;
+        if (!game_append(&work, MOVE_PASS, error) || !game_append(&work, move, error))
+            return false;
+        *game = work;
+        return true;
+    }
+    if (move != MOVE_PASS && !board_can_move(&board))
+        return error_set(error, "move %d (%s): illegal for %s, which has no legal move",
+                         game->move_count + 1, name, mover);
+    return game_append(game, move, error);
+}
+
 bool game_is_over(const Game *game)
 {
     Board board;

@@ -26,6 +26,12 @@ bool game_is_standard(const Game *game);
  * preceded by an implicit pass when it is legal for the other side. Returns false (game
  * unchanged) with an error naming the move and why when it is illegal. */
 bool game_append(Game *game, int move, OctError *error);
+/* Appends `move` (a square or MOVE_PASS) played by `color`, as the game files that tag each
+ * move with its colour (GGF, Logistello's logbook) give it: a move by the side not to move
+ * means that the side to move passed, which it may only do without a legal move. A move of
+ * the side to move that has no legal move is refused, rather than read as a pass and a move
+ * of the other colour as game_append would. Same return and errors as game_append. */
+bool game_append_colored(Game *game, Color color, int move, OctError *error);
 /* Position after the first `ply` moves (ply clamped to move_count); `side` may be NULL. */
 void game_position(const Game *game, int ply, Board *board, Color *side);
 /* Final disc difference from black's view (empties to the winner); game must be over. */

@@ -10,6 +10,7 @@
 
 #include "core/fileio.h"
 #include "core/notation.h"
+#include "core/parse.h"
 
 /* Values are unescaped into a buffer this big; only comments get longer, and those are skipped
  * or truncated, so longer BO or move values are errors. */
@@ -27,13 +28,6 @@ void ggf_init(GgfRecord *record)
         record->evals[i] = NAN;
         record->times[i] = NAN;
     }
-}
-
-static const char *skip_spaces(const char *p)
-{
-    while (*p && isspace((unsigned char)*p))
-        ++p;
-    return p;
 }
 
 /* Copies at most size - 1 bytes, never ending inside a UTF-8 sequence when it has to cut. */
@@ -119,37 +113,6 @@ static bool parse_board(Parser *parser, char *value, OctError *error)
     return true;
 }
 
-/* Plays `move` for `color`. GGF trusts the tag: a move by the side not to move means the side
- * to move passed, which is only allowed when it has no legal move. */
-static bool append_colored(Game *game, Color color, int move, OctError *error)
-{
-    Board board;
-    Color side;
-    game_position(game, game->move_count, &board, &side);
-    char name[3];
-    move_format(move, name);
-    const char *mover = color == COLOR_BLACK ? "black" : "white";
-    if (board_is_over(&board))
-        return error_set(error, "move %d (%s): the game is already over", game->move_count + 1,
-                         name);
-    if (color != side) {
-        if (board_can_move(&board))
-            return error_set(error, "move %d (%s): played by %s, but %s is to move and has a "
-                             "legal move", game->move_count + 1, name, mover,
-                             side == COLOR_BLACK ? "black" : "white");
-        Game work = *game;
-        if (!game_append(&work, MOVE_PASS, error) || !game_append(&work, move, error))
-            return false;
-        *game = work;
-        return true;
-    }
-    /* game_append would turn this into a pass plus a move of the other colour. */
-    if (move != MOVE_PASS && !board_can_move(&board))
-        return error_set(error, "move %d (%s): illegal for %s, which has no legal move",
-                         game->move_count + 1, name, mover);
-    return game_append(game, move, error);
-}
-
 static bool parse_move(Parser *parser, Color color, char *value, OctError *error)
 {
     const char *tag = color == COLOR_BLACK ? "B" : "W";
@@ -178,7 +141,7 @@ static bool parse_move(Parser *parser, Color color, char *value, OctError *error
     if (!parse_number(trim(fields[2]), &seconds))
         return error_set(error, "%s[%s]: bad time '%.40s'", tag, square, fields[2]);
     GgfRecord *record = &parser->record;
-    if (!append_colored(&record->game, color, move, error))
+    if (!game_append_colored(&record->game, color, move, error))
         return error_prefix(error, "%s[%s]: ", tag, square);
     record->evals[record->game.move_count - 1] = eval;
     record->times[record->game.move_count - 1] = seconds;
@@ -235,7 +198,7 @@ static bool parse_record(const char *text, GgfRecord *out, const char **end, con
     parser.has_moves = false;
     p += 2;
     for (;;) {
-        p = skip_spaces(p);
+        p = skip_space(p);
         *where = p;
         if (*p == '\0')
             return error_set(error, "record not closed: ';)' missing at the end");
@@ -258,7 +221,7 @@ static bool parse_record(const char *text, GgfRecord *out, const char **end, con
             return error_set(error, "unexpected character '%c' where a tag was expected", *p);
         if (isalpha((unsigned char)*p))
             return error_set(error, "tag name '%s...' too long", name);
-        p = skip_spaces(p);
+        p = skip_space(p);
         if (*p != '[')
             return error_set(error, "tag %s: expected '[' after the name", name);
         char value[GGF_VALUE_SIZE];

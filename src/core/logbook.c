@@ -22,35 +22,6 @@ struct LogbookReader {
     bool finished; /* end of file or a read error: later calls return LOGBOOK_END */
 };
 
-/* Plays a move for `color`: a colour that is not the side to move means the side to move
- * passed, which it may only do without a legal move. */
-static bool play_colored(Game *game, Color color, int square, OctError *error)
-{
-    Board board;
-    Color side;
-    game_position(game, game->move_count, &board, &side);
-    char name[3];
-    move_format(square, name);
-    if (board_is_over(&board))
-        return error_set(error, "move %d (%s): the game is already over", game->move_count + 1,
-                         name);
-    if (color != side) {
-        if (board_can_move(&board))
-            return error_set(error, "move %d (%s): %s cannot pass, it has a legal move",
-                             game->move_count + 1, name, side == COLOR_BLACK ? "black" : "white");
-        Game work = *game;
-        if (!game_append(&work, MOVE_PASS, error) || !game_append(&work, square, error))
-            return false;
-        *game = work;
-        return true;
-    }
-    /* Without this game_append would read the move as a pass plus a move of the other side. */
-    if (!board_can_move(&board))
-        return error_set(error, "move %d (%s): illegal for %s, which has no legal move",
-                         game->move_count + 1, name, color == COLOR_BLACK ? "black" : "white");
-    return game_append(game, square, error);
-}
-
 int logbook_final_score(const Game *game)
 {
     Board board;
@@ -77,7 +48,7 @@ bool logbook_parse_line(const char *line, LogbookGame *out, OctError *error)
             return error_set(error, "column %d: bad token %d '%.3s' (expected + or - and a "
                              "square like d3)", column, token, p);
         Color color = *p == '+' ? COLOR_BLACK : COLOR_WHITE;
-        if (!play_colored(&work.game, color, row * 8 + col, error))
+        if (!game_append_colored(&work.game, color, row * 8 + col, error))
             return error_prefix(error, "column %d: ", column);
         p += 3;
     }

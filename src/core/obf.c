@@ -7,6 +7,7 @@
 
 #include "core/fileio.h"
 #include "core/notation.h"
+#include "core/parse.h"
 
 /* Longest line the file reader accepts; real lines are under 200 characters. */
 enum {
@@ -15,13 +16,6 @@ enum {
 };
 /* The board field may carry spaces between rows; anything longer than this is not a board. */
 enum { OBF_BOARD_FIELD_SIZE = 512 };
-
-static const char *skip_spaces(const char *p)
-{
-    while (*p && isspace((unsigned char)*p))
-        ++p;
-    return p;
-}
 
 /* Length of the token starting at p, for quoting it in a message (stops at space or ';'). */
 static int token_length(const char *p)
@@ -85,7 +79,7 @@ static bool parse_board_field(const char *begin, const char *end, ObfPosition *w
 
 ObfStatus obf_parse_line(const char *line, ObfPosition *position, OctError *error)
 {
-    const char *p = skip_spaces(line);
+    const char *p = skip_space(line);
     if (*p == '\0' || *p == '%')
         return OBF_NOT_POSITION;
     const char *semicolon = strchr(p, ';');
@@ -100,7 +94,7 @@ ObfStatus obf_parse_line(const char *line, ObfPosition *position, OctError *erro
 
     p = semicolon + 1;
     for (;;) {
-        p = skip_spaces(p);
+        p = skip_space(p);
         if (*p == '\0' || *p == '%')
             break;
         int index = work.move_count + 1;
@@ -127,20 +121,20 @@ ObfStatus obf_parse_line(const char *line, ObfPosition *position, OctError *erro
                 return OBF_ERROR;
             }
         }
-        p = skip_spaces(p + used);
+        p = skip_space(p + used);
         if (*p != ':') {
             error_set(error, "move %d (%s): expected ':' and a score after the move", index,
                       name);
             return OBF_ERROR;
         }
-        p = skip_spaces(p + 1);
+        p = skip_space(p + 1);
         int score;
         if (!parse_score(&p, &score)) {
             error_set(error, "move %d (%s): bad score '%.*s' (expected -64..+64)", index, name,
                       token_length(p), p);
             return OBF_ERROR;
         }
-        p = skip_spaces(p);
+        p = skip_space(p);
         /* The last pair may omit its ';'. */
         if (*p == ';')
             ++p;

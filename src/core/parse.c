@@ -5,11 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool only_blanks(const char *text)
+const char *skip_space(const char *text)
 {
     while (isspace((unsigned char)*text))
         ++text;
-    return *text == '\0';
+    return text;
+}
+
+static bool only_blanks(const char *text)
+{
+    return *skip_space(text) == '\0';
 }
 
 bool parse_long(const char *text, long low, long high, long *value)

@@ -13,6 +13,7 @@
 #include "core/eval.h"
 #include "core/movegen.h"
 #include "core/stability.h"
+#include "core/timing.h"
 
 enum {
     SCORE_INFINITE = EVAL_LIMIT + 64 * EVAL_DISC + 1, /* beyond any score */
@@ -1188,7 +1189,7 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
     /* first, so that the clearing of a wrapped generation (see tt_new_search) is not
      * charged to the search's time */
     tt_new_search(&search->tt);
-    double start = search_clock();
+    double start = monotonic_seconds();
     memset(result, 0, sizeof *result);
     result->move = MOVE_NONE;
 
@@ -1213,12 +1214,12 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
             result->line_count = 1;
             result->lines[0] = (SearchLine){MOVE_PASS, result->score, {0}, 0};
         }
-        result->seconds = search_clock() - start;
+        result->seconds = monotonic_seconds() - start;
         return;
     }
     moves &= ~limits->exclude;
     if (!moves) {
-        result->seconds = search_clock() - start;
+        result->seconds = monotonic_seconds() - start;
         return;
     }
 
@@ -1278,6 +1279,6 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
         solver_local_free(&workers[i].solver);
     }
     result->nodes = nodes;
-    result->seconds = search_clock() - start;
+    result->seconds = monotonic_seconds() - start;
     free(workers);
 }

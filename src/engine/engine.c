@@ -14,6 +14,7 @@
 
 #include "core/book_eval.h"
 #include "core/notation.h"
+#include "core/timing.h"
 #include "engine/paths.h"
 #include "core/rng.h"
 #include "core/weights.h"
@@ -68,13 +69,6 @@ struct Engine {
     Game task_game;      /* the game the task works on (the engine's is not touched) */
     double task_start;
 };
-
-static double clock_now(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
 
 static void clear_notes(Annotations *notes)
 {
@@ -699,7 +693,7 @@ static void on_progress(void *context, const SearchResult *result)
     report->event = ENGINE_ITERATION;
     report->result = *result;
     report->nodes = progress->nodes_before + result->nodes;
-    report->seconds = clock_now() - engine->task_start;
+    report->seconds = monotonic_seconds() - engine->task_start;
     engine->listener(engine->context, report);
 }
 
@@ -908,14 +902,14 @@ static void *task_main(void *argument)
         }
         report.event = ENGINE_POSITION;
         report.nodes = nodes;
-        report.seconds = clock_now() - engine->task_start;
+        report.seconds = monotonic_seconds() - engine->task_start;
         engine->listener(engine->context, &report);
         if (report.stopped)
             break;
     }
     report.event = ENGINE_FINISHED;
     report.nodes = nodes;
-    report.seconds = clock_now() - engine->task_start;
+    report.seconds = monotonic_seconds() - engine->task_start;
     engine->listener(engine->context, &report);
 
     pthread_mutex_lock(&engine->lock);
@@ -937,7 +931,7 @@ bool engine_start(Engine *engine, const EngineRequest *request, EngineListener l
     engine->context = context;
     engine->task_game = engine->game;
     engine->task_done = false;
-    engine->task_start = clock_now();
+    engine->task_start = monotonic_seconds();
     atomic_store(&engine->stop_requested, false);
     search_reset_stop(&engine->search);
     /* the search threads (and the helpers they start) block signals, so that a front end's

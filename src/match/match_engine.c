@@ -19,18 +19,12 @@
 
 #include "core/board.h"
 #include "core/notation.h"
+#include "core/timing.h"
 
 enum {
     MAX_WORDS = 128,
     POLL_SLICE_MS = 100 /* how often a wait looks at the stop flag */
 };
-
-double match_now(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
 
 static void sleep_seconds(double seconds)
 {
@@ -284,7 +278,7 @@ void match_engine_kill(MatchEngine *engine, double grace)
     if (engine->pid <= 0)
         return;
     int status;
-    double deadline = match_now() + grace;
+    double deadline = monotonic_seconds() + grace;
     for (;;) {
         pid_t done = waitpid(engine->pid, &status, WNOHANG);
         if (done == engine->pid) {
@@ -297,7 +291,7 @@ void match_engine_kill(MatchEngine *engine, double grace)
             forget(engine);
             return;
         }
-        if (match_now() >= deadline)
+        if (monotonic_seconds() >= deadline)
             break;
         sleep_seconds(0.01);
     }
@@ -305,8 +299,8 @@ void match_engine_kill(MatchEngine *engine, double grace)
     kill(engine->pid, SIGKILL);
     snprintf(engine->exit_text, sizeof engine->exit_text, "killed (did not exit)");
     /* SIGKILL cannot be caught: the wait is short, but still bounded */
-    deadline = match_now() + 10;
-    while (match_now() < deadline) {
+    deadline = monotonic_seconds() + 10;
+    while (monotonic_seconds() < deadline) {
         pid_t done = waitpid(engine->pid, &status, WNOHANG);
         if (done == engine->pid || (done < 0 && errno != EINTR))
             break;
@@ -349,7 +343,7 @@ MatchStatus match_engine_send(MatchEngine *engine, const char *line, double time
         return MATCH_EXITED;
     memcpy(text, line, length);
     text[length++] = '\n';
-    double deadline = match_now() + timeout;
+    double deadline = monotonic_seconds() + timeout;
     size_t sent = 0;
     MatchStatus status = MATCH_OK;
     while (sent < length) {
@@ -369,7 +363,7 @@ MatchStatus match_engine_send(MatchEngine *engine, const char *line, double time
             status = MATCH_INTERRUPTED;
             break;
         }
-        double left = deadline - match_now();
+        double left = deadline - monotonic_seconds();
         if (left <= 0) {
             status = MATCH_TIMEOUT;
             break;
@@ -416,7 +410,7 @@ static MatchStatus read_line(MatchEngine *engine, double deadline, char *line, s
             return MATCH_EXITED;
         if (stopped(engine))
             return MATCH_INTERRUPTED;
-        double left = deadline - match_now();
+        double left = deadline - monotonic_seconds();
         if (left <= 0)
             return MATCH_TIMEOUT;
         struct pollfd fd = {engine->output, POLLIN, 0};
@@ -492,7 +486,7 @@ static const char *gtp_answer(const char *line, long id)
 static MatchStatus gtp_command(MatchEngine *engine, const char *command, double timeout,
                                char *answer, size_t size)
 {
-    double deadline = match_now() + timeout;
+    double deadline = monotonic_seconds() + timeout;
     long id = ++engine->ping;
     char line[MATCH_LINE_SIZE];
     snprintf(line, sizeof line, "%ld %s", id, command);
@@ -538,7 +532,7 @@ MatchStatus match_engine_sync(MatchEngine *engine, double timeout)
 {
     if (engine->spec->protocol == MATCH_GTP)
         return gtp_command(engine, "name", timeout, NULL, 0);
-    double deadline = match_now() + timeout;
+    double deadline = monotonic_seconds() + timeout;
     char ping[32];
     snprintf(ping, sizeof ping, "ping %ld", ++engine->ping);
     MatchStatus status = match_engine_send(engine, ping, timeout);
@@ -589,7 +583,7 @@ MatchStatus match_engine_go(MatchEngine *engine, Color side, double timeout, cha
         snprintf(command, sizeof command, "genmove %s", gtp_color(side));
         return gtp_command(engine, command, timeout, reply, size);
     }
-    double deadline = match_now() + timeout;
+    double deadline = monotonic_seconds() + timeout;
     char ping[32];
     snprintf(ping, sizeof ping, "ping %ld", ++engine->ping);
     MatchStatus status = match_engine_send(engine, ping, timeout);

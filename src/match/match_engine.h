@@ -123,7 +123,4 @@ bool match_parse_reply(const char *text, int *move, double *eval, double *second
 int match_split_command(const char *command, char *storage, size_t storage_size, char **argv,
                         int max_words);
 
-/* Seconds on a monotonic clock. */
-double match_now(void);
-
 #endif

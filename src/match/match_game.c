@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/notation.h"
+#include "core/timing.h"
 
 const char *match_fault_name(MatchFault fault)
 {
@@ -226,10 +227,10 @@ void match_game_play(const GgfRecord *header, const Game *opening, MatchEngine *
             if (clock_bound)
                 move_timeout = left[side] > 0 ? left[side] : 0.001;
         }
-        double start = match_now();
+        double start = monotonic_seconds();
         MatchStatus status = match_engine_go(engines[side], side, move_timeout, reply,
                                              sizeof reply);
-        double spent = match_now() - start;
+        double spent = monotonic_seconds() - start;
         double seconds = round(spent * 1000) / 1000;
         if (status == MATCH_INTERRUPTED) {
             outcome->interrupted = true;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/fileio.h"
+#include "core/timing.h"
 #include "match/match_game.h"
 
 enum {
@@ -142,7 +143,7 @@ static void show_progress(Runner *runner)
     char line[200];
     match_stats_progress(runner->stats, line, sizeof line);
     char eta[32];
-    double elapsed = match_now() - runner->started;
+    double elapsed = monotonic_seconds() - runner->started;
     int left = runner->to_play - runner->played;
     format_duration(runner->played ? elapsed / runner->played * left : NAN, eta, sizeof eta);
     snprintf(runner->progress, sizeof runner->progress, "[%d/%zu] %s  ETA %s",
@@ -493,7 +494,7 @@ bool match_run(const MatchConfig *config, MatchStats *stats, MatchRunInfo *info,
     }
     if (ok) {
         runner.to_play = (int)runner.total - info->resumed;
-        runner.started = match_now();
+        runner.started = monotonic_seconds();
         int threads = config->concurrency < 1 ? 1 : config->concurrency;
         if (threads > runner.to_play)
             threads = runner.to_play;

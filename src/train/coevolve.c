@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/endgame.h" /* search_clock */
+#include "core/timing.h"
 #include "train/greedy.h"
 #include "core/pool.h"
 #include "core/rng.h"
@@ -173,7 +173,7 @@ bool coevolve_run(FloatNet *net, const CoevolveOptions *o, int log_every, int me
     float *second_parent = ok ? first_parent + size : NULL;
     uint64_t rng = board_mix64(o->seed + 0xc0ULL);
     *report = (CoevolveReport){0};
-    double start = search_clock();
+    double start = monotonic_seconds();
     for (int g = 1; ok && g <= o->generations; ++g) {
         Generation gen = {o, net, people, archive, archive_count, points, games,
                           board_mix64(o->seed ^ board_mix64((uint64_t)g))};
@@ -239,7 +239,7 @@ bool coevolve_run(FloatNet *net, const CoevolveOptions *o, int log_every, int me
             people[c] = next[c];
             next[c] = t;
         }
-        report->seconds = search_clock() - start;
+        report->seconds = monotonic_seconds() - start;
         if (log && log_every > 0 && (g % log_every == 0 || g == o->generations))
             progress(log, o, net, g, report->best_points, archive_games, report, measure_games);
     }

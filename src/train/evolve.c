@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/endgame.h" /* search_clock */
+#include "core/timing.h"
 #include "train/greedy.h"
 #include "core/pool.h"
 #include "core/rng.h"
@@ -75,7 +75,7 @@ bool evolve_run(FloatNet *net, const EvolveOptions *o, int log_every, FILE *log,
         fnet_tie(net, people[i].values);
     }
     *report = (EvolveReport){0};
-    double start = search_clock();
+    double start = monotonic_seconds();
     for (int g = 1; g <= o->generations; ++g) {
         for (int k = 0; k < o->lambda; ++k) {
             Individual *child = &people[o->mu + k];
@@ -95,7 +95,7 @@ bool evolve_run(FloatNet *net, const EvolveOptions *o, int log_every, FILE *log,
         qsort(people, (size_t)total, sizeof *people, by_fitness);
         report->generations = g;
         report->best_fitness = people[0].fitness;
-        report->seconds = search_clock() - start;
+        report->seconds = monotonic_seconds() - start;
         if (log && log_every > 0 && (g % log_every == 0 || g == o->generations)) {
             double mean = 0;
             for (int i = 0; i < o->mu; ++i)

@@ -10,6 +10,7 @@
 #include "core/obf.h"
 #include "core/rng.h"
 #include "core/search.h"
+#include "core/timing.h"
 
 /* The first position of the game with `empties` empties where the side to move can move. */
 static bool position_at(const Game *game, int empties, Board *board, Color *side)
@@ -57,7 +58,7 @@ bool labels_make(const Game *games, size_t count, const LabelOptions *options,
     SearchLimits limits = search_default_limits();
     limits.exact_empties = 64;
     size_t length = 0, written = 0;
-    double start = search_clock();
+    double start = monotonic_seconds();
     bool ok = true;
     for (size_t g = 0; g < take && ok; ++g) {
         for (int k = 0; k < options->empties_count && ok; ++k) {
@@ -84,12 +85,12 @@ bool labels_make(const Game *games, size_t count, const LabelOptions *options,
         }
         if (log && (g + 1) % 2000 == 0)
             fprintf(log, "%zu games, %zu positions solved, %.0f s\n", g + 1, written,
-                    search_clock() - start), fflush(log);
+                    monotonic_seconds() - start), fflush(log);
     }
     if (ok)
         ok = file_write_atomic(path, text, length, error);
     if (ok && log)
-        fprintf(log, "wrote %zu positions to %s (%.0f s)\n", written, path, search_clock() - start);
+        fprintf(log, "wrote %zu positions to %s (%.0f s)\n", written, path, monotonic_seconds() - start);
     free(order);
     free(text);
     search_free(&search);

@@ -9,6 +9,7 @@
 #include "core/pool.h"
 #include "core/rng.h"
 #include "core/shapes.h"
+#include "core/timing.h"
 
 enum { VALIDATION_PERCENT = 20 };
 
@@ -399,7 +400,7 @@ bool shapega_run(const TrainSet *set, const ShapeGaOptions *o, int measure_every
         }
     }
     Search search = {o, islands, genes, 0};
-    double start = search_clock();
+    double start = monotonic_seconds();
     for (int g = 1; ok && g <= o->generations; ++g) {
         search.generation_seed = board_mix64(o->seed ^ board_mix64(0x9e4ULL + (uint64_t)g));
         for (int k = 0; k < o->island_count; ++k)
@@ -410,7 +411,7 @@ bool shapega_run(const TrainSet *set, const ShapeGaOptions *o, int measure_every
         bool measure = g == o->generations || (measure_every > 0 && g % measure_every == 0);
         if (log) {
             fprintf(log, "generation %d (%.0f s): best validation loss", g,
-                    search_clock() - start);
+                    monotonic_seconds() - start);
             for (int k = 0; k < o->island_count; ++k)
                 fprintf(log, " %d:%.2f", o->moves[k], islands[k].fitness[islands[k].rank[0]]);
             fprintf(log, "\n");

@@ -3,8 +3,8 @@
 
 #include <math.h>
 
-#include "core/endgame.h" /* search_clock */
 #include "core/rng.h"
+#include "core/timing.h"
 
 static Color color_other(Color color)
 {
@@ -95,9 +95,9 @@ bool td_train(FloatNet *net, const TdOptions *options, FILE *log, TdReport *repo
     *report = (TdReport){0};
     uint64_t rng = board_mix64(options->seed + 1);
     for (int g = 1; g <= options->games; ++g) {
-        double start = search_clock();
+        double start = monotonic_seconds();
         td_game(net, options->alpha, options->epsilon, &rng, &report->updates);
-        report->seconds += search_clock() - start;
+        report->seconds += monotonic_seconds() - start;
         report->games = g;
         bool due = options->measure_every ? g % options->measure_every == 0
                                           : g == options->games;

@@ -9,6 +9,7 @@
 #include "core/book.h"
 #include "core/book_eval.h"
 #include "core/endgame.h"
+#include "core/timing.h"
 #include "train/train.h"
 
 typedef struct BookProgress {
@@ -23,7 +24,7 @@ static void book_progress(void *context, size_t done, size_t total)
     if (percent / 5 == progress->last_percent / 5 && done != total)
         return;
     progress->last_percent = percent;
-    double elapsed = search_clock() - progress->start;
+    double elapsed = monotonic_seconds() - progress->start;
     printf("  %zu of %zu positions searched (%zu%%), %.0f s\n", done, total, percent, elapsed);
     fflush(stdout);
 }
@@ -58,7 +59,7 @@ int train_book(const TrainArgs *args)
     OctError error;
     Game *games = NULL;
     size_t count = 0;
-    double start = search_clock();
+    double start = monotonic_seconds();
     Book *book = NULL;
     bool ok;
     if (args->update) {
@@ -90,7 +91,7 @@ int train_book(const TrainArgs *args)
                 book_prune(book, (uint32_t)args->book_min_games);
             printf("%zu games: %zu positions after at most %d moves (%zu new), %zu kept "
                    "(%.1f s)\n", count, all, book_plies(book), all - before, book_count(book),
-                   search_clock() - start);
+                   monotonic_seconds() - start);
         }
     }
     if (ok) {
@@ -100,7 +101,7 @@ int train_book(const TrainArgs *args)
         action.sa_handler = book_on_interrupt;
         sigemptyset(&action.sa_mask);
         sigaction(SIGINT, &action, &previous);
-        BookProgress progress = {search_clock(), 0};
+        BookProgress progress = {monotonic_seconds(), 0};
         ok = book_evaluate(book, model, args->threads, &book_interrupted, book_progress,
                            &progress, &error);
         sigaction(SIGINT, &previous, NULL);
@@ -136,7 +137,7 @@ int train_book(const TrainArgs *args)
         int n = book_moves(book, &board, moves);
         printf("the start: %+d discs (black to move)\nwrote %s: %zu positions, depth %d, %.0f s\n",
                n ? moves[0].value : 0, args->out, book_count(book), book_depth(book),
-               search_clock() - start);
+               monotonic_seconds() - start);
     }
     free(games);
     book_free(book);
