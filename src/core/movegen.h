@@ -18,18 +18,27 @@
 
 enum { MOVEGEN_DIRECTIONS = 8 };
 
+/* The tables are the engine's own, never another shared object's (liboctuple exports only
+ * octuple_*): hidden, position-independent code (core is compiled so) reads them directly
+ * rather than through the global offset table, as fast as position-dependent code. */
+#if defined(__GNUC__)
+#define MOVEGEN_TABLE __attribute__((visibility("hidden")))
+#else
+#define MOVEGEN_TABLE
+#endif
+
 /* Rays from each square, excluding the square: directions 0-3 go towards higher bit
  * indices (+1, +7, +8, +9), directions 4-7 towards lower ones (-1, -7, -8, -9). */
-extern _Alignas(64) uint64_t movegen_rays[64][MOVEGEN_DIRECTIONS];
+extern _Alignas(64) uint64_t movegen_rays[64][MOVEGEN_DIRECTIONS] MOVEGEN_TABLE;
 /* The up to 8 squares next to each square. */
-extern uint64_t movegen_neighbours[64];
+extern uint64_t movegen_neighbours[64] MOVEGEN_TABLE;
 /* The a1-h8 and a8-h1 diagonals through each square (the square included). */
-extern uint64_t movegen_diagonals[64][2];
+extern uint64_t movegen_diagonals[64][2] MOVEGEN_TABLE;
 /* Discs flipped along one line of 8 squares by a move at position `pos` when the mover's
  * discs on the line are the bits of the index and every other square holds the other side
  * (a full line: the last empty square). Squares missing from a short diagonal read as the
  * other side, which never changes a count: a run into them finds no anchor. */
-extern uint8_t movegen_line_flips[8][256];
+extern uint8_t movegen_line_flips[8][256] MOVEGEN_TABLE;
 
 #if !defined(__AVX2__)
 static inline uint64_t movegen_fill_up(uint64_t player, uint64_t mask, int shift)
