@@ -2,9 +2,9 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "board.h"
-#include "movegen.h"
-#include "perft.h"
+#include "core/board.h"
+#include "core/movegen.h"
+#include "core/perft.h"
 #include "reference.h"
 #include "testutil.h"
 

@@ -10,15 +10,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "book.h"
-#include "book_eval.h"
-#include "engine.h"
-#include "eval.h"
-#include "fileio.h"
-#include "gamelist.h"
-#include "notation.h"
-#include "search.h"
-#include "settings.h"
+#include "core/book.h"
+#include "core/book_eval.h"
+#include "engine/engine.h"
+#include "core/eval.h"
+#include "core/fileio.h"
+#include "core/gamelist.h"
+#include "core/notation.h"
+#include "core/search.h"
+#include "engine/settings.h"
 #include "testutil.h"
 
 enum { GAMES = 60, PLIES = 10, DEPTH = 3 };

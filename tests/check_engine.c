@@ -11,19 +11,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "endgame.h"
-#include "engine.h"
-#include "fileio.h"
-#include "model.h"
-#include "notation.h"
-#include "obf.h"
-#include "options.h"
-#include "paths.h"
-#include "perft.h"
+#include "core/endgame.h"
+#include "engine/engine.h"
+#include "core/fileio.h"
+#include "core/model.h"
+#include "core/notation.h"
+#include "core/obf.h"
+#include "cli/options.h"
+#include "engine/paths.h"
+#include "core/perft.h"
 #include "session.h"
-#include "settings.h"
+#include "engine/settings.h"
 #include "testutil.h"
-#include "tools.h"
+#include "cli/tools.h"
 
 static const char *const default_weights = TOP_SRCDIR "/weights/jaskowski-all2.ow";
 

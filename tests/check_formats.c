@@ -11,15 +11,15 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "board.h"
-#include "error.h"
-#include "game.h"
-#include "gameclock.h"
-#include "ggf.h"
-#include "logbook.h"
-#include "notation.h"
-#include "obf.h"
-#include "wthor.h"
+#include "core/board.h"
+#include "core/error.h"
+#include "core/game.h"
+#include "core/gameclock.h"
+#include "core/ggf.h"
+#include "core/logbook.h"
+#include "core/notation.h"
+#include "core/obf.h"
+#include "core/wthor.h"
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 
@@ -1043,7 +1043,7 @@ START_TEST(logbook_rejects_bad_lines)
     assert_logbook_error("+f5-d6: +99 10", "bad score");
     assert_logbook_error("+f5-d6: ", "bad score");
     assert_logbook_error("+f5-d6+a1: +00 10", "column 7: move 3 (a1): illegal for black");
-    assert_logbook_error("+f5+d6: +00 10", "move 2 (d6): white cannot pass");
+    assert_logbook_error("+f5+d6: +00 10", "move 2 (d6): played by black, but white is to move and cannot pass");
     /* Score mismatch in a finished game. */
     LogbookGame g;
     OctError e;

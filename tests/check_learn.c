@@ -6,18 +6,18 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "coevolve.h"
-#include "eval.h"
-#include "evolve.h"
-#include "fnet.h"
-#include "greedy.h"
-#include "league.h"
-#include "shapefile.h"
-#include "shapega.h"
-#include "shapes.h"
-#include "tdl.h"
+#include "train/coevolve.h"
+#include "core/eval.h"
+#include "train/evolve.h"
+#include "train/fnet.h"
+#include "train/greedy.h"
+#include "core/league.h"
+#include "core/shapefile.h"
+#include "train/shapega.h"
+#include "core/shapes.h"
+#include "train/tdl.h"
 #include "testutil.h"
-#include "trainset.h"
+#include "train/trainset.h"
 
 static Model *figure7(void)
 {

@@ -16,17 +16,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "fileio.h"
-#include "game.h"
-#include "ggf.h"
-#include "match_engine.h"
-#include "match_game.h"
-#include "match_openings.h"
-#include "match_run.h"
-#include "match_stats.h"
-#include "notation.h"
-#include "weights.h"
+#include "core/board.h"
+#include "core/fileio.h"
+#include "core/game.h"
+#include "core/ggf.h"
+#include "core/timing.h"
+#include "match/match_engine.h"
+#include "match/match_game.h"
+#include "match/match_openings.h"
+#include "match/match_run.h"
+#include "match/match_stats.h"
+#include "core/notation.h"
+#include "core/weights.h"
 
 /* Generous for a loaded 2-core machine; a healthy engine answers in milliseconds. */
 static const double MOVE_TIMEOUT = 20.0;
@@ -936,9 +937,9 @@ START_TEST(test_interrupt)
     atomic_store(&run.stop, 0);
     pthread_t thread;
     ck_assert_int_eq(pthread_create(&thread, NULL, raise_later, &run.stop), 0);
-    double start = match_now();
+    double start = monotonic_seconds();
     run.ok = match_run(&run.config, &run.stats, &run.info, &run.error);
-    double elapsed = match_now() - start;
+    double elapsed = monotonic_seconds() - start;
     pthread_join(thread, NULL);
     fclose(log);
     ck_assert_msg(run.ok, "%s", run.error.message);

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "game.h"
-#include "ggf.h"
-#include "input.h"
-#include "notation.h"
+#include "core/game.h"
+#include "core/ggf.h"
+#include "cli/input.h"
+#include "core/notation.h"
 #include "session.h"
 
 enum { SKIPPED_SIZE = 1 << 16 };

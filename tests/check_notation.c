@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "game.h"
-#include "notation.h"
+#include "core/error.h"
+#include "core/game.h"
+#include "core/notation.h"
 #include "testutil.h"
 
 /* A message too long for its buffer keeps its start and its end (the reason after a long

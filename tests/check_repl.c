@@ -11,12 +11,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "book.h"
-#include "commands.h"
-#include "game.h"
-#include "ggf.h"
-#include "input.h"
-#include "notation.h"
+#include "core/book.h"
+#include "cli/commands.h"
+#include "core/game.h"
+#include "core/ggf.h"
+#include "cli/input.h"
+#include "core/notation.h"
 #include "session.h"
 
 /* searches are what most tests check: the book would answer the openings */

@@ -6,15 +6,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "board.h"
-#include "endgame.h"
-#include "eval.h"
-#include "notation.h"
-#include "search.h"
-#include "shapes.h"
-#include "stability.h"
+#include "core/board.h"
+#include "core/endgame.h"
+#include "core/eval.h"
+#include "core/notation.h"
+#include "core/search.h"
+#include "core/shapes.h"
+#include "core/stability.h"
 #include "testutil.h"
-#include "tt.h"
+#include "core/tt.h"
 
 /* Plain minimax to the end of the game: no pruning, no ordering, no tables. */
 static int minimax_exact(const Board *board)

@@ -9,14 +9,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "fileio.h"
-#include "posfile.h"
+#include "core/board.h"
+#include "core/fileio.h"
+#include "train/posfile.h"
 #include "reference.h"
-#include "selfplay.h"
-#include "shapes.h"
+#include "train/selfplay.h"
+#include "core/shapes.h"
 #include "testutil.h"
-#include "weights.h"
+#include "core/weights.h"
 
 static char directory[] = "/tmp/check-selfplay-XXXXXX";
 

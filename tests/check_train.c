@@ -9,20 +9,20 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "eval.h"
-#include "endgame.h"
-#include "game.h"
-#include "fileio.h"
-#include "labels.h"
-#include "logbook.h"
-#include "mpc_fit.h"
-#include "obf.h"
-#include "regress.h"
-#include "shapes.h"
+#include "core/eval.h"
+#include "core/endgame.h"
+#include "core/game.h"
+#include "core/fileio.h"
+#include "train/labels.h"
+#include "core/logbook.h"
+#include "train/mpc_fit.h"
+#include "core/obf.h"
+#include "train/regress.h"
+#include "core/shapes.h"
 #include "testutil.h"
-#include "trainset.h"
-#include "weights.h"
-#include "wthor.h"
+#include "train/trainset.h"
+#include "core/weights.h"
+#include "core/wthor.h"
 
 static Model *make_model(void)
 {

@@ -9,10 +9,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "game.h"
-#include "logbook.h"
-#include "obf.h"
-#include "wthor.h"
+#include "core/game.h"
+#include "core/logbook.h"
+#include "core/obf.h"
+#include "core/wthor.h"
 
 enum { SHOWN_ERRORS = 5 };
 

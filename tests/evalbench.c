@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "board.h"
-#include "eval.h"
-#include "model.h"
-#include "shapes.h"
+#include "core/board.h"
+#include "core/eval.h"
+#include "core/model.h"
+#include "core/shapes.h"
 #include "testutil.h"
 
 enum { GAME_CAPACITY = 128, MAX_RUNS = 31 };

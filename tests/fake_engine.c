@@ -36,10 +36,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "game.h"
-#include "ggf.h"
-#include "notation.h"
+#include "core/board.h"
+#include "core/game.h"
+#include "core/ggf.h"
+#include "core/notation.h"
 
 typedef enum Fault { NO_FAULT, CRASH, HANG, ILLEGAL, UNREADABLE, WRONG_PASS } Fault;
 

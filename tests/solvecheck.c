@@ -7,11 +7,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "eval.h"
-#include "obf.h"
-#include "search.h"
-#include "weights.h"
-#include "wthor.h"
+#include "core/eval.h"
+#include "core/obf.h"
+#include "core/search.h"
+#include "core/weights.h"
+#include "core/wthor.h"
 
 static SearchResult solve(Search *search, const Board *board)
 {

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "eval.h"
-#include "rng.h"
-#include "shapes.h"
+#include "core/eval.h"
+#include "core/rng.h"
+#include "core/shapes.h"
 
 uint64_t test_random_next(TestRandom *random)
 {

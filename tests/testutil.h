@@ -4,10 +4,10 @@
 
 #include <stdint.h>
 
-#include "board.h"
-#include "game.h"
-#include "model.h"
-#include "trainset.h"
+#include "core/board.h"
+#include "core/game.h"
+#include "core/model.h"
+#include "train/trainset.h"
 
 typedef struct TestRandom {
     uint64_t state;

@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "league.h"
-#include "model.h"
-#include "modeldump.h"
-#include "weights.h"
+#include "core/league.h"
+#include "core/model.h"
+#include "core/modeldump.h"
+#include "core/weights.h"
 
 static int usage(void)
 {

@@ -1,0 +1,44 @@
+/* The engine binary's batch commands: perft, solving test files. They print reports. */
+#ifndef OCTUPLE_TOOLS_H
+#define OCTUPLE_TOOLS_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "core/board.h"
+#include "core/model.h"
+#include "cli/options.h"
+#include "core/search.h"
+
+/* Ctrl-C for the work the console runs in its own thread (solve, perft, book store and
+ * add), where no `stop` can be read: a signal handler raises it (interrupt_raise is safe
+ * there), and the work looks at `raised` and stops the search it has put in `search`. */
+typedef struct Interrupt {
+    atomic_bool raised;
+    _Atomic(Search *) search;
+} Interrupt;
+
+void interrupt_raise(Interrupt *interrupt);
+
+/* Leaf counts for depths 1..options->perft_depth from options->board. */
+int tools_perft(const Options *options, FILE *out);
+/* The fixed search workload of bench.h with the default (or --weights) model. */
+int tools_bench(const Options *options, FILE *out, FILE *err);
+/* The counts alone, from any position (the REPL's `perft`, which shows its own board);
+ * `interrupt` (may be NULL) ends it early, with a line saying so, and 1. */
+int tools_perft_from(const Board *board, int depth, Interrupt *interrupt, FILE *out);
+/* Solves every position of an OBF file; returns 0 when every score is right, 1 when some
+ * score is wrong, 2 when the file or the weights cannot be read. Positions of at most `wld`
+ * empties (settings.wld) are solved for win, draw or loss only and judged by the sign of the
+ * score. The weights are --weights, else the default ones; without any, a warning, and the
+ * bare endgame solver orders the moves. The rows go to `out`, errors and warnings to `err`
+ * (the command line's stderr; the console passes its own output for both). */
+int tools_solve(const Options *options, const char *path, FILE *out, FILE *err);
+/* The same with a given model (may be NULL), table size, thread count and `wld`; errors
+ * name `who` first when it is not NULL (the console's command name). `interrupt` (may be
+ * NULL) ends it after the positions solved so far, with the summary of those and 1. */
+int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
+                     int wld, const char *who, Interrupt *interrupt, FILE *out, FILE *err);
+
+#endif
