@@ -4,7 +4,8 @@
 # `make`, `make check` or `make distcheck`; each writes into the source tree (or the build
 # tree for labels.obf and solve-dev.obf). Included by Makefile.am.
 
-.PHONY: weights-import weights-train weights-mpc weights-shapes solvebench book
+.PHONY: weights-import weights-train weights-mpc weights-shapes solvebench book test-data \
+	weights-error
 
 # The fallback network: Figure 7 of Jaskowski, "Systematic N-tuple Networks for Position
 # Evaluation: Exceeding 90% in the Othello League" (2014), transcribed in League text format,
@@ -13,15 +14,67 @@ weights-import: tools/weightstool$(EXEEXT)
 	tools/weightstool$(EXEEXT) import-league $(srcdir)/weights/jaskowski-all2.txt \
 	  $(srcdir)/weights/jaskowski-all2.ow
 
-# The shipped trained network: Logistello's games, the WTHOR games down to 24 empties with
-# their theoretical scores, and solved positions of sampled WTHOR games (labels.obf, made by
-# the rule below when missing). Deterministic for the seeds; about 3 minutes on one core.
-weights-train: src/octuple-train$(EXEEXT) labels.obf
+# Generated training data lives outside the tree, in $(DATA_CACHE) (default
+# $XDG_CACHE_HOME/octuple, else ~/.cache/octuple); each file is rebuilt byte for byte from the
+# commands below when missing. Self-play games and labels are played and ordered by
+# weights/octuple-r0.ow, the network before the shipped one (its bytes are in the history
+# already, so keeping it costs the repository nothing).
+DATA_CACHE ?= $${XDG_CACHE_HOME:-$$HOME/.cache}/octuple
+GENERATOR = $(srcdir)/weights/octuple-r0.ow
+SELFPLAY_SHARDS = 0 1 2
+SELFPLAY_GAMES = 2000
+.PHONY: selfplay-data label-data
+
+# Self-play games (octuple-train selfplay): shards of 2,000 games of seed 1, 8-50 random
+# opening moves, depth 7, exact from 20 empties. About 15 minutes a shard on two cores.
+# An interrupted shard resumes where it stopped.
+selfplay-data: src/octuple-train$(EXEEXT)
+	mkdir -p "$(DATA_CACHE)"
+	for k in $(SELFPLAY_SHARDS); do \
+	  src/octuple-train$(EXEEXT) selfplay --weights $(GENERATOR) \
+	    --out "$(DATA_CACHE)/selfplay-1-$$k.opos" --games $(SELFPLAY_GAMES) \
+	    --first-game `expr $$k \* $(SELFPLAY_GAMES)` --seed 1 || exit 1; \
+	done
+
+# Held-out positions for `octuple-train error`: 139 games of seed 1000, solved from 22 empties
+# (the exactly labelled positions at 1-22 empties), never trained on. About 15 minutes on
+# one core.
+test-data: src/octuple-train$(EXEEXT)
+	mkdir -p "$(DATA_CACHE)"
+	src/octuple-train$(EXEEXT) selfplay --weights $(GENERATOR) \
+	  --out "$(DATA_CACHE)/test-1000.opos" --games 139 --seed 1000 --exact 22 --hash 32
+
+# Exact scores of positions of sampled WTHOR games at 10-18 empties (octuple-train label):
+# about 15 minutes on two cores.
+LABEL_RUN = src/octuple-train$(EXEEXT) label --wthor "$(SHARED_DATA)/wthor" --weights $(GENERATOR)
+label-data: src/octuple-train$(EXEEXT)
+	mkdir -p "$(DATA_CACHE)"
+	test -f "$(DATA_CACHE)/labels-1.obf" || $(LABEL_RUN) --empties 10,12,14,16,18 \
+	  --games 9000 --seed 1 --out "$(DATA_CACHE)/labels-1.obf"
+	test -f "$(DATA_CACHE)/labels-5.obf" || $(LABEL_RUN) --empties 11,13,15,17 \
+	  --games 11000 --seed 5 --out "$(DATA_CACHE)/labels-5.obf"
+	test -f "$(DATA_CACHE)/labels-3.obf" || $(LABEL_RUN) --empties 11,13,15,17 \
+	  --games 11000 --seed 3 --out "$(DATA_CACHE)/labels-3.obf"
+	cat "$(DATA_CACHE)/labels-1.obf" "$(DATA_CACHE)/labels-5.obf" "$(DATA_CACHE)/labels-3.obf" \
+	  > "$(DATA_CACHE)/labels.obf"
+
+# The shipped network (weights/octuple.ow): full-batch Adam (octuple-train regress) on every
+# position of Logistello's games (final result), the WTHOR games down to 24 empties (their
+# theoretical scores), the solved WTHOR positions and the self-play positions (exact from 20
+# empties), the last two counted 8 times. About 4 minutes on two cores.
+weights-train: src/octuple-train$(EXEEXT) selfplay-data label-data
 	src/octuple-train$(EXEEXT) regress --logbook "$(SHARED_DATA)/logbook.gam.gz" \
-	  --wthor "$(SHARED_DATA)/wthor" --labels labels.obf --shape edax \
-	  --phase-width 2 --epochs 16 --seed 1 \
-	  --name "octuple edax regression: logbook, WTHOR, solved positions" \
+	  --wthor "$(SHARED_DATA)/wthor" \
+	  --labels "$(DATA_CACHE)/labels.obf" \
+	  --positions `for k in $(SELFPLAY_SHARDS); do printf '%s,' "$(DATA_CACHE)/selfplay-1-$$k.opos"; done | sed 's/,$$//'` \
+	  --label-weight 8 --optimizer adam --rate 0.2 --epochs 400 --shape edax --phase-width 2 \
+	  --seed 1 --threads 2 --name "octuple edax adam: logbook, WTHOR, self-play, solved" \
 	  --out $(srcdir)/weights/octuple.ow
+
+# The held-out error of the shipped network by empties (static, 1-4 plies).
+weights-error: src/octuple-train$(EXEEXT) test-data
+	src/octuple-train$(EXEEXT) error --weights $(srcdir)/weights/octuple.ow \
+	  --positions "$(DATA_CACHE)/test-1000.opos" --depth 4 --per-empties 1000
 
 # The midgame Multi-ProbCut parameters of the shipped network (weights/octuple.mpc, loaded
 # with octuple.ow): 4,800 positions of the WTHOR games at 10-57 empties searched by iterative
@@ -30,7 +83,7 @@ weights-train: src/octuple-train$(EXEEXT) labels.obf
 weights-mpc: src/octuple-train$(EXEEXT)
 	src/octuple-train$(EXEEXT) mpc --weights $(srcdir)/weights/octuple.ow \
 	  --wthor "$(SHARED_DATA)/wthor" --min-empties 10 --max-empties 57 --per-empties 100 \
-	  --max-depth 10 --seed 1 --endgame-sigma 4 --out $(srcdir)/weights/octuple.mpc
+	  --max-depth 10 --seed 1 --endgame-sigma 8 --out $(srcdir)/weights/octuple.mpc
 
 # Shapes for the game stages by the phase-shape paper's island GA (weights/shapes/move-T.shape)
 # at a reduced scale: 5 islands (the moves of its Table 3 agent), 20 individuals each, 15
@@ -40,19 +93,6 @@ weights-shapes: src/octuple-train$(EXEEXT)
 	src/octuple-train$(EXEEXT) shapes --logbook "$(SHARED_DATA)/logbook.gam.gz" \
 	  --out-dir $(srcdir)/weights/shapes --islands 30,34,38,42,46 --population 20 --elite 4 \
 	  --mutants 4 --migration-interval 5 --migration-size 2 --generations 15 --seed 1
-
-# Exact scores of 396,092 positions of sampled WTHOR games at 10-21 empties: about 100 minutes
-# on one core. The scores are exact, so they do not depend on the weights ordering the solver
-# (among equal moves the one written may differ; the trainer reads only the score).
-LABEL_RUN = src/octuple-train$(EXEEXT) label --wthor "$(SHARED_DATA)/wthor" \
-	  --weights $(srcdir)/weights/octuple.ow
-labels.obf: | src/octuple-train$(EXEEXT)
-	$(LABEL_RUN) --empties 10,12,14,16,18 --games 30000 --seed 1 --out labels-1.obf
-	$(LABEL_RUN) --empties 20 --games 4000 --seed 2 --out labels-2.obf
-	$(LABEL_RUN) --empties 21 --games 3000 --seed 3 --out labels-3.obf
-	$(LABEL_RUN) --empties 11,12,13,14,15,16,17,18 --games 30000 --seed 5 --out labels-5.obf
-	cat labels-1.obf labels-2.obf labels-3.obf labels-5.obf > labels.obf.tmp
-	mv labels.obf.tmp labels.obf
 
 # The solver's tuning set, apart from FForum so that no setting is fitted to the benchmark
 # that judges it: 70 positions of sampled WTHOR games at 22 empties (exact scores, about 90 s
