@@ -394,9 +394,10 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
     weights.values = calloc(total, sizeof *weights.values);
     weights.set_base = calloc((size_t)model->set_count, sizeof *weights.set_base);
     weights.bias = calloc((size_t)model->set_count, sizeof *weights.bias);
-    /* a position of weight w comes w times in each epoch's shuffled order */
+    /* SGD: a position of weight w comes w times in each epoch's shuffled order (Adam weighs
+     * the positions in its sums and needs no order) */
     size_t visits = 0;
-    for (size_t i = 0; i < set->count; ++i)
+    for (size_t i = 0; options->method == REGRESS_SGD && i < set->count; ++i)
         visits += set->positions[i].weight;
     size_t *order = malloc(sizeof *order * (visits ? visits : 1));
     bool canonical_ok = true;
@@ -412,23 +413,23 @@ bool regress_train(Model *model, const TrainSet *set, const RegressOptions *opti
     for (int s = 1; s < model->set_count; ++s)
         weights.set_base[s] = weights.set_base[s - 1] + model->shapes[model->sets[s - 1].shape].table_size;
 
+    if (options->method == REGRESS_ADAM) {
+        error->message[0] = '\0';
+        bool fitted = adam_fit(model, &weights, set, options, report, log, error);
+        if (fitted) {
+            quantize(model, &weights);
+            measure(predict_model, model, set, options, report);
+        }
+        float_model_free(&weights);
+        free(order);
+        return fitted;
+    }
     size_t train_count = 0;
     for (size_t i = 0; i < set->count; ++i)
         if (!is_test_game(set->positions[i].game, options))
             for (int k = 0; k < set->positions[i].weight; ++k)
                 order[train_count++] = i;
 
-    if (options->method == REGRESS_ADAM) {
-        error->message[0] = '\0';
-        bool fitted = adam_fit(model, &weights, set, options, report, log, error);
-        if (fitted)
-            quantize(model, &weights);
-        if (fitted)
-            measure(predict_model, model, set, options, report);
-        float_model_free(&weights);
-        free(order);
-        return fitted;
-    }
     uint64_t random = options->seed;
     uint32_t entries[SHAPE_MAX_INSTANCES];
     for (int epoch = 0; epoch < options->epochs; ++epoch) {
