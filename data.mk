@@ -45,7 +45,7 @@ test-data: src/octuple-train$(EXEEXT)
 	  --out "$(DATA_CACHE)/test-1000.opos" --games 139 --seed 1000 --exact 22 --hash 32
 
 # Exact scores of positions of sampled WTHOR games at 10-18 empties (octuple-train label):
-# about 15 minutes on two cores.
+# three runs, about 19 minutes on one core (541, 302 and 284 s).
 LABEL_RUN = src/octuple-train$(EXEEXT) label --wthor "$(SHARED_DATA)/wthor" --weights $(GENERATOR)
 label-data: src/octuple-train$(EXEEXT)
 	mkdir -p "$(DATA_CACHE)"
