@@ -2,6 +2,7 @@
  * threads, an interrupted run resumed to the same file, shards merged to one run, exact
  * labels equal to an independent solve, and damaged files refused. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "train/selfplay.h"
 #include "core/shapes.h"
 #include "testutil.h"
+#include "train/trainset.h"
 #include "core/weights.h"
 
 static char directory[] = "/tmp/check-selfplay-XXXXXX";
@@ -194,6 +196,60 @@ START_TEST(test_exact_labels_are_exact)
 }
 END_TEST
 
+/* Search labels (--label-depth) go with the positions, and the trainer takes the label asked
+ * for: the game's result, the search's score or their mean before the exact part, the exact
+ * score from it on whatever is asked. */
+START_TEST(test_position_targets)
+{
+    Model *model = small_model();
+    SelfplayOptions options = small_options();
+    options.games = 4;
+    options.random_rate = 0;
+    options.label_depth = 1;
+    generate(model, &options, path_in("labelled.opos"));
+    PosFile file;
+    OctError error;
+    ck_assert_msg(posfile_read(path_in("labelled.opos"), false, &file, NULL, &error), "%s",
+                  error.message);
+    TrainSet sets[3];
+    const PositionTarget kinds[3] = {POSITION_TARGET_GAME, POSITION_TARGET_SEARCH,
+                                     POSITION_TARGET_MEAN};
+    for (int k = 0; k < 3; ++k) {
+        trainset_init(&sets[k]);
+        ck_assert_msg(trainset_add_positions(&sets[k], path_in("labelled.opos"), 1, kinds[k],
+                                             &error), "%s", error.message);
+        ck_assert_uint_eq(sets[k].count, sets[0].count);
+    }
+    size_t at = 0;
+    int differ = 0;
+    for (size_t i = 0; i < file.positions; ++i) {
+        const PosRecord *record = &file.records[i];
+        ck_assert(record->flags & POSFILE_SEARCH_LABEL);
+        if (!board_can_move(&record->board))
+            continue; /* the trainer leaves these out */
+        int searched = (int)lround(record->search / 128.0);
+        ck_assert(board_equal(&sets[0].positions[at].board, &record->board));
+        ck_assert_int_eq(sets[0].positions[at].target, record->score);
+        if (record->flags & POSFILE_EXACT) {
+            ck_assert_int_eq(sets[1].positions[at].target, record->score);
+            ck_assert_int_eq(sets[2].positions[at].target, record->score);
+        } else {
+            ck_assert_int_eq(sets[1].positions[at].target, searched);
+            int mean = sets[2].positions[at].target;
+            ck_assert_int_le(abs(2 * mean - (record->score + searched)), 1);
+            differ += searched != record->score;
+        }
+        ++at;
+    }
+    ck_assert_uint_eq(at, sets[0].count);
+    ck_assert_int_gt(differ, 0); /* a 1-ply search does not foresee the results */
+    for (int k = 0; k < 3; ++k)
+        trainset_free(&sets[k]);
+    posfile_free(&file);
+    model_free(model);
+}
+END_TEST
+
 static int run(const char *command, char *err, size_t size)
 {
     char line[4096];
@@ -326,6 +382,7 @@ int main(void)
     tcase_add_test(tc, test_same_seed_same_bytes);
     tcase_add_test(tc, test_interrupted_run_resumes);
     tcase_add_test(tc, test_exact_labels_are_exact);
+    tcase_add_test(tc, test_position_targets);
     tcase_add_test(tc, test_shards_merge_to_one_run);
     tcase_add_test(tc, test_damaged_files_are_refused);
     suite_add_tcase(suite, tc);

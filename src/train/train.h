@@ -34,6 +34,7 @@ typedef struct TrainArgs {
     const char *weights;   /* the model whose shallow searches a probcut fit measures */
     const char *labels;    /* regress: an OBF file of exactly labelled positions to add */
     int label_weight;      /* regress: visits of each labelled position per epoch */
+    PositionTarget position_target; /* regress: the label of positions files' inexact part */
     LabelOptions label;
     int phase_width;
     RegressOptions regress;

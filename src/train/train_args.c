@@ -202,6 +202,12 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
     else if (!strcmp(option, "--depth") && numeric && number >= 1 && number <= BOOK_MAX_DEPTH && whole)
         args->book_depth = args->selfplay.depth = args->error.max_depth = (int)number;
     else if (!strcmp(option, "--positions")) args->positions = value;
+    else if (!strcmp(option, "--position-target") && !strcmp(value, "game"))
+        args->position_target = POSITION_TARGET_GAME;
+    else if (!strcmp(option, "--position-target") && !strcmp(value, "search"))
+        args->position_target = POSITION_TARGET_SEARCH;
+    else if (!strcmp(option, "--position-target") && !strcmp(value, "mean"))
+        args->position_target = POSITION_TARGET_MEAN;
     else if (!strcmp(option, "--optimizer") && (!strcmp(value, "sgd") || !strcmp(value, "adam")))
         args->regress.method = !strcmp(value, "adam") ? REGRESS_ADAM : REGRESS_SGD;
     else if (!strcmp(option, "--l2") && numeric && number >= 0 && number <= 1e6)

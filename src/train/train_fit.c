@@ -157,7 +157,8 @@ int train_label(const TrainArgs *args)
 }
 
 /* The files of "A,B,..." into the training set, each position `weight` times. */
-static bool train_positions_add(TrainSet *set, const char *list, int weight, OctError *error)
+static bool train_positions_add(TrainSet *set, const char *list, int weight,
+                                PositionTarget target, OctError *error)
 {
     char buffer[8192];
     const char *names[256];
@@ -166,7 +167,7 @@ static bool train_positions_add(TrainSet *set, const char *list, int weight, Oct
         return error_set(error, "--positions: a list of at most 256 file names separated by "
                          "commas, none empty");
     for (int i = 0; i < count; ++i)
-        if (!trainset_add_positions(set, names[i], weight, error))
+        if (!trainset_add_positions(set, names[i], weight, target, error))
             return false;
     return true;
 }
@@ -263,7 +264,8 @@ int train_regress(const TrainArgs *args)
             && !trainset_add_wthor(&set, args->wthor, WTHOR_TARGET_THEORETICAL, &error))
         || (args->labels
             && !trainset_add_obf(&set, args->labels, args->label_weight, &error))
-        || (args->positions && !train_positions_add(&set, args->positions, args->label_weight, &error))) {
+        || (args->positions && !train_positions_add(&set, args->positions, args->label_weight,
+                                                   args->position_target, &error))) {
         fprintf(stderr, "octuple-train: %s\n", error.message);
         trainset_free(&set);
         model_free(model);

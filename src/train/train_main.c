@@ -17,7 +17,8 @@ typedef struct TrainCommand {
 
 static const TrainCommand commands[] = {
     {"regress", "--out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] [--label-weight N] "
-                "[--positions FILE,...] [--optimizer sgd|adam] [--l2 L] [--validation F] "
+                "[--positions FILE,...] [--position-target game|search|mean] "
+                "[--optimizer sgd|adam] [--l2 L] [--validation F] "
                 "[--patience N] [--threads N] [--shape NAME | --stages M:SHAPE,M:SHAPE,...] [--phase-width N] [--epochs N] "
                 "[--rate R] [--test F] [--seed S] [--name TEXT]",
      "fit weights to the final disc difference of database games (squared error; by SGD, "
@@ -25,7 +26,10 @@ static const TrainCommand commands[] = {
      "--optimizer adam, default --rate 0.05, --l2 1, --patience 10: the step halves at each "
      "plateau of that many epochs, the fit ends at the fifth); "
      "--stages gives each game stage from move M its own shape and every move its own "
-     "weights (the phase-shape paper's agent: 0:A,33:B,37:C,41:D,45:E)",
+     "weights (the phase-shape paper's agent: 0:A,33:B,37:C,41:D,45:E); "
+     "--position-target: what the positions of --positions files before their exact part "
+     "are fitted to: their game's result (default), the search's score stored with them "
+     "(selfplay --label-depth), or the mean of the two",
      train_regress},
     {"probcut", "--weights FILE.ow --out FILE [--logbook PATH] [--wthor DIR] [--labels FILE.obf] "
                 "[--min-empties N] [--max-empties N] [--per-empties N] [--seed S]",

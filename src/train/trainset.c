@@ -166,7 +166,8 @@ size_t *trainset_sample_empties(const TrainSet *set, int low, int high, int per_
     return order;
 }
 
-bool trainset_add_positions(TrainSet *set, const char *path, int weight, OctError *error)
+bool trainset_add_positions(TrainSet *set, const char *path, int weight, PositionTarget target_kind,
+                            OctError *error)
 {
     PosFile file;
     if (!posfile_read(path, false, &file, NULL, error))
@@ -179,13 +180,19 @@ bool trainset_add_positions(TrainSet *set, const char *path, int weight, OctErro
         const PosGameInfo *game = &file.games[g];
         for (int i = 0; i < game->count; ++i) {
             const PosRecord *record = &file.records[game->first + (size_t)i];
+            bool game_label = record->flags & POSFILE_GAME_LABEL;
+            bool search_label = record->flags & POSFILE_SEARCH_LABEL;
+            int searched = (int)lround(record->search / 128.0);
             int target;
-            if (record->flags & POSFILE_GAME_LABEL)
-                target = record->score;
-            else if (record->flags & POSFILE_SEARCH_LABEL)
-                target = (int)lround(record->search / 128.0);
-            else
+            if (!game_label && !search_label)
                 continue;
+            if (!search_label || (record->flags & POSFILE_EXACT)
+                || (game_label && target_kind == POSITION_TARGET_GAME))
+                target = record->score;
+            else if (!game_label || target_kind == POSITION_TARGET_SEARCH)
+                target = searched;
+            else /* the mean, halves rounded to the even neighbour so that no sign is favoured */
+                target = (int)lrint((record->score + searched) / 2.0);
             if (!board_can_move(&record->board)) {
                 ++set->skipped;
                 continue;

@@ -38,10 +38,20 @@ bool trainset_add_logbook(TrainSet *set, const char *path, OctError *error);
  * `weight` times per epoch (1..255). */
 bool trainset_add_obf(TrainSet *set, const char *path, int weight, OctError *error);
 
-/* The labelled positions of a positions file (posfile.h): each with its game's result where
- * the game labels it (exactly from the solve on), else with its search score; a game's
- * positions count as one game for the held-out split. */
-bool trainset_add_positions(TrainSet *set, const char *path, int weight, OctError *error);
+/* Which label a position of a positions file is fitted to before its game's exact part. The
+ * result of a game the engine played against itself carries every later mistake of both
+ * sides; a search's score carries the network's own bias instead (Engel: minimax-backed
+ * targets beat game results). Exactly labelled positions always take their exact score. */
+typedef enum PositionTarget {
+    POSITION_TARGET_GAME,   /* the game's result where the game labels it, else the search */
+    POSITION_TARGET_SEARCH, /* the search's score where there is one, else the game's result */
+    POSITION_TARGET_MEAN    /* the mean of the two where both are there (rounded to even) */
+} PositionTarget;
+
+/* The labelled positions of a positions file (posfile.h), labelled as `target` says; a
+ * game's positions count as one game for the held-out split. */
+bool trainset_add_positions(TrainSet *set, const char *path, int weight, PositionTarget target,
+                            OctError *error);
 /* How WTHOR positions are labelled. People err all game long, so their final result is a
  * noisy label; the database's theoretical score is exact at its depth (24 empties) and
  * carries only the errors made before it. */
