@@ -63,7 +63,7 @@ START_TEST(test_exact_labels)
     TestRandom random = {515};
     for (int g = 0; g < GAMES; ++g)
         test_random_record(&random, &games[g]);
-    LabelOptions options = {{8, 11}, 2, 30, 3, 1};
+    LabelOptions options = {{8, 11}, 2, 30, 3, 1, 0};
     char path[128];
     snprintf(path, sizeof path, "/tmp/check_train_%ld_labels.obf", (long)getpid());
     OctError error;
@@ -116,6 +116,48 @@ START_TEST(test_exact_labels)
     free(positions);
     unlink(path);
     unlink(again);
+    free(games);
+}
+END_TEST
+
+/* Labels by a search of a network (--depth): the minimax value of that depth at each
+ * position, in whole discs; and no network, no search labels; no exact solves where they are
+ * out of reach. */
+START_TEST(test_search_labels)
+{
+    enum { GAMES = 30 };
+    Game *games = malloc(sizeof *games * GAMES);
+    TestRandom random = {616};
+    for (int g = 0; g < GAMES; ++g)
+        test_random_record(&random, &games[g]);
+    Model *model = test_random_model(9);
+    ck_assert_ptr_nonnull(model);
+    LabelOptions options = {{30, 41}, 2, GAMES, 4, 1, 2};
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/check_train_%ld_search.obf", (long)getpid());
+    OctError error;
+    ck_assert_msg(labels_make(games, GAMES, &options, model, path, NULL, &error), "%s",
+                  error.message);
+    ObfPosition *positions;
+    size_t count;
+    ck_assert_msg(obf_read_file(path, &positions, &count, &error), "%s", error.message);
+    ck_assert_uint_gt(count, 30);
+    for (size_t i = 0; i < count; ++i) {
+        int empties = board_count_empties(&positions[i].board);
+        ck_assert(empties == 30 || empties == 41);
+        ck_assert_int_eq(positions[i].scores[0],
+                         test_minimax_depth(model, &positions[i].board, 2) / EVAL_DISC);
+        ck_assert(board_legal(&positions[i].board) >> positions[i].moves[0] & 1);
+    }
+    free(positions);
+    unlink(path);
+    ck_assert(!labels_make(games, GAMES, &options, NULL, path, NULL, &error));
+    ck_assert_ptr_nonnull(strstr(error.message, "--weights"));
+    options.depth = 0;
+    ck_assert(!labels_make(games, GAMES, &options, model, path, NULL, &error));
+    ck_assert_ptr_nonnull(strstr(error.message, "41 empties"));
+    ck_assert_int_ne(access(path, F_OK), 0); /* nothing written */
+    model_free(model);
     free(games);
 }
 END_TEST
@@ -557,6 +599,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_trainset_labels);
     tcase_add_test(tc, test_exact_labels);
+    tcase_add_test(tc, test_search_labels);
     tcase_add_test(tc, test_wthor_targets);
     tcase_add_test(tc, test_regression_fits_and_is_reproducible);
     tcase_add_test(tc, test_regression_weights);

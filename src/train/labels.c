@@ -1,4 +1,4 @@
-/* Solving sampled game positions into an OBF file of exact labels. */
+/* Solving (or searching) sampled game positions into an OBF file of labels. */
 #include "train/labels.h"
 
 #include <stdlib.h>
@@ -50,6 +50,22 @@ bool labels_make(const Game *games, size_t count, const LabelOptions *options,
             search_free(&search);
         return have_search ? error_set(error, "labels: out of memory") : false;
     }
+    if (options->depth > 0 && !model) {
+        free(order);
+        free(text);
+        search_free(&search);
+        return error_set(error, "labels: a search of depth %d needs a network (--weights)",
+                         options->depth);
+    }
+    for (int k = 0; k < options->empties_count; ++k)
+        if (options->depth == 0 && options->empties[k] > LABELS_MAX_EXACT_EMPTIES) {
+            free(order);
+            free(text);
+            search_free(&search);
+            return error_set(error, "labels: exact solves at %d empties are out of reach (at "
+                             "most %d); label by a search (--depth) instead",
+                             options->empties[k], LABELS_MAX_EXACT_EMPTIES);
+        }
     uint64_t state = options->seed;
     rng_shuffle_indices(order, count, &state); /* the sample repeats for a seed */
     /* the engine's own solve: a shallow search first and a window around its estimate
@@ -57,6 +73,10 @@ bool labels_make(const Game *games, size_t count, const LabelOptions *options,
     search_set_model(&search, model);
     SearchLimits limits = search_default_limits();
     limits.exact_empties = 64;
+    if (options->depth > 0) {
+        limits.depth = options->depth;
+        limits.exact_empties = 0; /* the search's own value, exact only where it ends */
+    }
     size_t length = 0, written = 0;
     double start = monotonic_seconds();
     bool ok = true;

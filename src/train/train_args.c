@@ -17,7 +17,8 @@ bool train_args_given(const TrainArgs *args, const char *option)
     return false;
 }
 
-/* "14,16": counts of empties, each 1..36, each once. */
+/* "14,16": counts of empties, each 1..60, each once (labels_make refuses exact solves of
+ * more than LABELS_MAX_EXACT_EMPTIES). */
 static bool parse_empties(const char *text, LabelOptions *label)
 {
     label->empties_count = 0;
@@ -25,7 +26,7 @@ static bool parse_empties(const char *text, LabelOptions *label)
     while (*p) {
         char *end;
         long value = strtol(p, &end, 10);
-        if (end == p || value < 1 || value > 36 || label->empties_count == LABELS_MAX_EMPTIES)
+        if (end == p || value < 1 || value > 60 || label->empties_count == LABELS_MAX_EMPTIES)
             return false;
         for (int i = 0; i < label->empties_count; ++i)
             if (label->empties[i] == value) /* each count once: no position twice */
@@ -200,7 +201,8 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
     else if (!strcmp(option, "--min-games") && numeric && number >= 1 && number <= 1e9 && whole)
         args->book_min_games = (int)number;
     else if (!strcmp(option, "--depth") && numeric && number >= 1 && number <= BOOK_MAX_DEPTH && whole)
-        args->book_depth = args->selfplay.depth = args->error.max_depth = (int)number;
+        args->book_depth = args->selfplay.depth = args->error.max_depth = args->label.depth
+            = (int)number;
     else if (!strcmp(option, "--positions")) args->positions = value;
     else if (!strcmp(option, "--position-target") && !strcmp(value, "game"))
         args->position_target = POSITION_TARGET_GAME;

@@ -44,9 +44,10 @@ static const TrainCommand commands[] = {
      "--endgame-sigma writes a constant one, which turns on the selective pass before solves)",
      train_mpc},
     {"label", "--out FILE.obf [--logbook PATH] [--wthor DIR] [--empties N,N,...] [--games N] "
-              "[--weights FILE.ow] [--seed S]",
-     "solve positions of database games exactly (one per game at each count of empties): "
-     "labels for regress --labels",
+              "[--weights FILE.ow] [--depth D] [--seed S]",
+     "solve positions of database games exactly (one per game at each count of empties, "
+     "at most 36), or with --depth label them by a D-ply search of --weights: labels for "
+     "regress --labels",
      train_label},
     {"td", "--out FILE.ow [--league-out FILE.txt] [--shape NAME] [--perspective negation|inversion] "
            "[--games N] [--alpha A] [--epsilon E] [--measure-every N] [--double-games N] "
