@@ -360,6 +360,42 @@ START_TEST(test_damaged_files_are_refused)
 }
 END_TEST
 
+/* `error --labelled search` measures the positions above the solve against their search
+ * labels too; without it only the exact ones count. */
+START_TEST(test_error_with_search_labels)
+{
+    Model *model = small_model();
+    OctError error;
+    ck_assert(model_save(model, path_in("small.ow"), &error));
+    char command[4096], err[4096];
+    snprintf(command, sizeof command,
+             "'%s' selfplay --weights %s --out %s --games 4 --depth 2 --exact 10 "
+             "--random-moves 40:44 --label-depth 3 --seed 4 --hash 1",
+             TRAIN_BINARY, path_in("small.ow"), path_in("searched.opos"));
+    ck_assert_msg(run(command, err, sizeof err) == 0, "%s", err);
+    const char *labelled[2] = {"exact", "search"};
+    for (int k = 0; k < 2; ++k) {
+        snprintf(command, sizeof command,
+                 "'%s' error --weights %s --positions %s --depth 1 --labelled %s > %s",
+                 TRAIN_BINARY, path_in("small.ow"), path_in("searched.opos"), labelled[k],
+                 path_in("error.txt"));
+        ck_assert_msg(run(command, err, sizeof err) == 0, "%s", err);
+        size_t size;
+        char *text = slurp(path_in("error.txt"), &size);
+        /* a row for 12 empties exists only when the search labels are read */
+        bool row12 = strstr(text, "\n     12 ") != NULL;
+        ck_assert_msg(row12 == (k == 1), "%s", text);
+        ck_assert_msg((strstr(text, "labelled by searches") != NULL) == (k == 1), "%s", text);
+        free(text);
+    }
+    snprintf(command, sizeof command, "'%s' error --weights %s --positions %s --labelled some",
+             TRAIN_BINARY, path_in("small.ow"), path_in("searched.opos"));
+    ck_assert_int_eq(run(command, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, "--labelled"), "%s", err);
+    model_free(model);
+}
+END_TEST
+
 static void setup(void)
 {
     ck_assert(mkdtemp(directory));
@@ -384,6 +420,7 @@ int main(void)
     tcase_add_test(tc, test_exact_labels_are_exact);
     tcase_add_test(tc, test_position_targets);
     tcase_add_test(tc, test_shards_merge_to_one_run);
+    tcase_add_test(tc, test_error_with_search_labels);
     tcase_add_test(tc, test_damaged_files_are_refused);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);

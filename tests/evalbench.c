@@ -13,7 +13,8 @@
  *   update   the same without eval_score;
  *   score    leaf - update: eval_score alone;
  *   scratch  eval_board on the same leaf positions, from scratch;
- * Usage: evalbench [games] [runs]   (make evalbench) */
+ * Usage: evalbench [games] [runs] [FILE.shape]   (make evalbench; EVALBENCH_SHAPE=FILE.shape
+ * measures another shape, as octuple-train shapes writes them, instead of the Edax-like one) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -21,6 +22,7 @@
 #include "core/board.h"
 #include "core/eval.h"
 #include "core/model.h"
+#include "core/shapefile.h"
 #include "core/shapes.h"
 #include "testutil.h"
 
@@ -226,20 +228,20 @@ int main(int argc, char **argv)
 {
     int games = argc > 1 ? atoi(argv[1]) : 1000;
     int runs = argc > 2 ? atoi(argv[2]) : 7;
-    if (games < 1 || runs < 1 || runs > MAX_RUNS) {
-        fputs("usage: evalbench [games >= 1] [runs 1..31]\n", stderr);
+    if (games < 1 || runs < 1 || runs > MAX_RUNS || argc > 4) {
+        fputs("usage: evalbench [games >= 1] [runs 1..31] [FILE.shape]\n", stderr);
         return 2;
     }
     Shape shape;
     OctError error;
-    if (!shapes_edax(&shape, &error)) {
+    if (argc > 3 && argv[3][0] ? !shape_read(argv[3], &shape, &error) : !shapes_edax(&shape, &error)) {
         fprintf(stderr, "evalbench: %s\n", error.message);
         return 1;
     }
     Workload w;
     workload_build(&w, games);
-    printf("edax-like shape: %d tuples, %d instances; %d games, %ld positions, %ld depth-1 "
-           "leaves; ns per leaf, median of %d runs\n", shape.tuple_count, shape.instance_count,
+    printf("%s shape: %d tuples, %d instances; %d games, %ld positions, %ld depth-1 "
+           "leaves; ns per leaf, median of %d runs\n", shape.name, shape.tuple_count, shape.instance_count,
            games, w.position_count, w.leaf_count, runs);
     long sink = 0;
     PhaseTable phase;

@@ -24,6 +24,8 @@ typedef struct EvalErrorOptions {
     int max_depth;     /* searches of 1..max_depth plies besides the static evaluation */
     int threads;
     uint64_t seed;
+    bool search_labels; /* also positions labelled by a deep search where no exact score is
+                           known (the stages no solve reaches) */
 } EvalErrorOptions;
 
 typedef struct EvalErrorTable {

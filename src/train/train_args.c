@@ -210,6 +210,10 @@ bool train_option_set(TrainArgs *args, const char *option, const char *value)
         args->position_target = POSITION_TARGET_SEARCH;
     else if (!strcmp(option, "--position-target") && !strcmp(value, "mean"))
         args->position_target = POSITION_TARGET_MEAN;
+    else if (!strcmp(option, "--labelled") && !strcmp(value, "exact"))
+        args->error.search_labels = false;
+    else if (!strcmp(option, "--labelled") && !strcmp(value, "search"))
+        args->error.search_labels = true;
     else if (!strcmp(option, "--optimizer") && (!strcmp(value, "sgd") || !strcmp(value, "adam")))
         args->regress.method = !strcmp(value, "adam") ? REGRESS_ADAM : REGRESS_SGD;
     else if (!strcmp(option, "--l2") && numeric && number >= 0 && number <= 1e6)

@@ -110,10 +110,12 @@ static const TrainCommand commands[] = {
      "(up to symmetry) kept once, from the first game that reached it",
      train_merge},
     {"error", "--weights FILE.ow [--positions FILE,...] [--labels FILE.obf] [--per-empties N] "
-              "[--depth D] [--seed S] [--threads N]",
+              "[--depth D] [--labelled exact|search] [--seed S] [--threads N]",
      "measure a network against exact scores: the mean absolute error of its static "
      "evaluation and of 1..D ply searches (default 4) by empties, over at most --per-empties "
-     "positions at each count (default 500) of the exactly labelled positions given",
+     "positions at each count (default 500) of the exactly labelled positions given; "
+     "--labelled search adds the positions of --positions files labelled by a deep search "
+     "(selfplay --label-depth) where no solve reached",
      train_error},
     {"dump", "FILE.ow", "print a weights file's shapes, phase table and weight statistics",
      train_dump},

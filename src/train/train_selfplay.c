@@ -1,5 +1,6 @@
 /* octuple-train's data generation: selfplay (games into a positions file) and merge
  * (positions files into one, without repeated positions). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,12 +194,14 @@ int train_merge(const TrainArgs *args)
     return 0;
 }
 
-/* The exact labels of positions files (records marked exact) and of an OBF file. */
+/* The exact labels of positions files (records marked exact; with --labelled search also
+ * the search scores of the others) and of an OBF file. */
 static bool exact_positions_load(const TrainArgs *args, ExactPosition **out, size_t *count,
-                                 OctError *error)
+                                 size_t *searched, OctError *error)
 {
     *out = NULL;
     *count = 0;
+    *searched = 0;
     size_t capacity = 0;
     char buffer[8192];
     const char *names[256];
@@ -218,9 +221,18 @@ static bool exact_positions_load(const TrainArgs *args, ExactPosition **out, siz
         }
         *out = grown;
         capacity += file.positions + 1;
-        for (size_t i = 0; i < file.positions; ++i)
-            if ((file.records[i].flags & POSFILE_EXACT) && board_can_move(&file.records[i].board))
-                (*out)[(*count)++] = (ExactPosition){file.records[i].board, file.records[i].score};
+        for (size_t i = 0; i < file.positions; ++i) {
+            const PosRecord *record = &file.records[i];
+            if (!board_can_move(&record->board))
+                continue;
+            if (record->flags & POSFILE_EXACT) {
+                (*out)[(*count)++] = (ExactPosition){record->board, record->score};
+            } else if (args->error.search_labels && (record->flags & POSFILE_SEARCH_LABEL)) {
+                (*out)[(*count)++] = (ExactPosition){record->board,
+                                                     (int)lround(record->search / 128.0)};
+                ++*searched;
+            }
+        }
         posfile_free(&file);
     }
     if (args->labels) {
@@ -260,15 +272,22 @@ int train_error(const TrainArgs *args)
     ExactPosition *positions = NULL;
     size_t count = 0;
     EvalErrorTable *table = malloc(sizeof *table);
-    bool ok = table && exact_positions_load(args, &positions, &count, &error);
+    size_t searched = 0;
+    bool ok = table && exact_positions_load(args, &positions, &count, &searched, &error);
     if (!table)
         error_set(&error, "out of memory");
     if (ok && count == 0)
-        ok = error_set(&error, "no exactly labelled position in the data given");
+        ok = error_set(&error, "no %s position in the data given",
+                       args->error.search_labels ? "labelled" : "exactly labelled");
     if (ok)
         ok = evalerror_measure(model, positions, count, &args->error, table, &error);
     if (ok) {
-        printf("%s: %zu exactly labelled positions\n", args->weights, count);
+        if (searched)
+            printf("%s: %zu exactly labelled positions, %zu labelled by searches (at the "
+                   "counts of empties no solve reached)\n", args->weights, count - searched,
+                   searched);
+        else
+            printf("%s: %zu exactly labelled positions\n", args->weights, count);
         evalerror_print(stdout, table, args->error.max_depth);
     }
     free(positions);
