@@ -16,7 +16,7 @@ fi
 # The level of a core module (its file name without .c/.h).
 core_level() {
     case $1 in
-    error | parse | fileio | rng | pool | timing) echo 1 ;;
+    error | parse | optable | fileio | rng | pool | timing) echo 1 ;;
     board | movegen | game | notation | perft) echo 2 ;;
     obf | ggf | gameclock | wthor | logbook | gamelist | book) echo 3 ;;
     ntuple | shapes | shapefile | scale | probcut | model | modeldump | weights | league) echo 4 ;;

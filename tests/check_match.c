@@ -1073,6 +1073,9 @@ START_TEST(test_binary)
     assert_usage_error("--protocol2 uci", "--protocol2: bad value 'uci'");
     assert_usage_error("--protocol2 gtp --depth 5", "engine 2 speaks GTP");
     assert_usage_error("--pairs 0", "--pairs: bad value '0'");
+    assert_usage_error("--pairs=0", "--pairs: bad value '0'");
+    assert_usage_error("--quiet=1", "--quiet takes no value");
+    assert_usage_error("--timeout", "--timeout needs a value");
     assert_usage_error("--name1 \"$(printf 'a\\nb')\"", "control characters");
     /* the same command again: the output exists, refused without announcing a match */
     ck_assert_int_eq(run_binary(command, &out), 1);

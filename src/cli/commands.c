@@ -13,6 +13,7 @@
 #include "core/gameclock.h"
 #include "core/gamelist.h"
 #include "core/notation.h"
+#include "core/optable.h"
 #include "engine/paths.h"
 #include "core/perft.h"
 #include "cli/tools.h"
@@ -1185,7 +1186,8 @@ static void help_line(Session *session, const Command *command)
         used += snprintf(left + used, sizeof left - (size_t)used, ", %s", command->aliases[a]);
     if (arguments)
         snprintf(left + used, sizeof left - (size_t)used, " %s", arguments);
-    say(session, "  %-22s %s\n", left, help);
+    optable_print_item(session->out, left, help);
+    fflush(session->out);
 }
 
 static void cmd_help(Session *session, const char *name, const char *args)
@@ -1206,11 +1208,12 @@ static void cmd_help(Session *session, const char *name, const char *args)
         }
         return;
     }
-    say(session, "Commands (case-insensitive; 'set' before a command and '=' after it are "
+    say(session, "Commands (case-insensitive; 'set' before a command and '=' after it are\n"
         "ignored):\n");
     for (int i = 0; i < COMMAND_COUNT; ++i)
         help_line(session, &command_table[i]);
-    say(session, "  %-22s %s\n", "f5, pa, f5d6c3", "a bare move or move string plays it");
+    optable_print_item(session->out, "f5, pa, f5d6c3", "a bare move or move string plays it");
+    fflush(session->out);
 }
 
 /* ---- parsing ---- */

@@ -5,36 +5,57 @@
 #include <string.h>
 
 #include "core/notation.h"
+#include "core/optable.h"
 #include "core/parse.h"
 #include "core/perft.h"
 
-typedef struct OptionSpec {
-    const char *name;     /* long name without dashes */
-    const char *argument; /* NULL when the option takes no value */
-    const char *help;
-    bool action;          /* chooses what the program does (else a setting) */
-} OptionSpec;
-
-/* The options that are not engine settings; with the settings table this drives both
- * parsing and --help. */
-static const OptionSpec option_specs[] = {
-    {"nboard", NULL, "speak the NBoard protocol on stdin/stdout (for GUIs)", true},
-    {"gtp", NULL, "speak the Go Text Protocol for Othello on stdin/stdout (Quarry, match tools)", true},
-    {"perft", "DEPTH", "count the leaves DEPTH plies from the start (or --board) and time it", true},
-    {"solve", "FILE", "solve every position of an OBF file exactly (see --wld) and report", true},
-    {"bench", NULL, "fixed search workload: node count and nodes per second", true},
-    {"board", "POSITION", "64 squares (X, O, -) and the side to move: the start position", false},
-    {"no-book", NULL, "do not use an opening book", false},
-    {"version", NULL, "print the name and version", true},
-    {"help", NULL, "print this help", true},
+enum {
+    OPTION_NBOARD,
+    OPTION_GTP,
+    OPTION_PERFT,
+    OPTION_SOLVE,
+    OPTION_BENCH,
+    OPTION_BOARD,
+    OPTION_NO_BOOK,
+    OPTION_VERSION,
+    OPTION_HELP,
+    OPTION_SETTING /* + the row of the settings table */
 };
-enum { OPTION_SPEC_COUNT = sizeof option_specs / sizeof option_specs[0] };
 
-static void usage_line(FILE *out, const char *name, const char *argument, const char *help)
+/* The options that are not engine settings; with the settings table this drives parsing
+ * and --help. */
+static const OptSpec option_specs[] = {
+    {"nboard", NULL, "speak the NBoard protocol on stdin/stdout (for GUIs)", OPTION_NBOARD},
+    {"gtp", NULL, "speak the Go Text Protocol for Othello on stdin/stdout (Quarry, match tools)",
+     OPTION_GTP},
+    {"perft", "DEPTH", "count the leaves DEPTH plies from the start (or --board) and time it",
+     OPTION_PERFT},
+    {"solve", "FILE", "solve every position of an OBF file exactly (see --wld) and report",
+     OPTION_SOLVE},
+    {"bench", NULL, "fixed search workload: node count and nodes per second", OPTION_BENCH},
+    {"board", "POSITION", "64 squares (X, O, -) and the side to move: the start position",
+     OPTION_BOARD},
+    {"no-book", NULL, "do not use an opening book", OPTION_NO_BOOK},
+    {"version", NULL, "print the name and version", OPTION_VERSION},
+    {"help", NULL, "print this help", OPTION_HELP},
+};
+enum {
+    OPTION_SPEC_COUNT = sizeof option_specs / sizeof option_specs[0],
+    OPTION_TABLE_SIZE = OPTION_SPEC_COUNT + 32
+};
+
+/* The program's whole table: its own options, then every engine setting's. */
+static int options_table(OptSpec *table)
 {
-    char left[40];
-    snprintf(left, sizeof left, "--%s%s%s", name, argument ? " " : "", argument ? argument : "");
-    fprintf(out, "  %-22s %s\n", left, help);
+    int count = 0;
+    for (int i = 0; i < OPTION_SPEC_COUNT; ++i)
+        table[count++] = option_specs[i];
+    int settings_count;
+    const SettingSpec *settings = settings_table(&settings_count);
+    for (int i = 0; i < settings_count && count < OPTION_TABLE_SIZE; ++i)
+        table[count++] = (OptSpec){settings[i].option, settings[i].argument, settings[i].help,
+                                   OPTION_SETTING + i};
+    return count;
 }
 
 void options_usage(FILE *out, const char *program)
@@ -42,52 +63,50 @@ void options_usage(FILE *out, const char *program)
     fprintf(out, "usage: %s [options]\n"
             "Without an action option, %s reads text commands (type 'help').\n", program,
             program);
-    for (int i = 0; i < OPTION_SPEC_COUNT; ++i)
-        usage_line(out, option_specs[i].name, option_specs[i].argument, option_specs[i].help);
-    int count;
-    const SettingSpec *settings = settings_table(&count);
-    for (int i = 0; i < count; ++i)
-        usage_line(out, settings[i].option, settings[i].argument, settings[i].help);
+    OptSpec table[OPTION_TABLE_SIZE];
+    optable_print_all(out, table, options_table(table));
 }
 
-static const OptionSpec *find_spec(const char *name, size_t length)
+static bool apply(Options *options, int id, const char *value, OctError *error)
 {
-    for (int i = 0; i < OPTION_SPEC_COUNT; ++i)
-        if (strlen(option_specs[i].name) == length && !strncmp(option_specs[i].name, name, length))
-            return &option_specs[i];
-    return NULL;
-}
-
-static bool apply(Options *options, const char *name, const char *value, OctError *error)
-{
-    if (!strcmp(name, "help")) {
-        options->action = ACTION_HELP;
-    } else if (!strcmp(name, "version")) {
-        options->action = ACTION_VERSION;
-    } else if (!strcmp(name, "nboard")) {
-        options->action = ACTION_NBOARD;
-    } else if (!strcmp(name, "gtp")) {
-        options->action = ACTION_GTP;
-    } else if (!strcmp(name, "bench")) {
-        options->action = ACTION_BENCH;
-    } else if (!strcmp(name, "perft")) {
+    switch (id) {
+    case OPTION_HELP: options->action = ACTION_HELP; break;
+    case OPTION_VERSION: options->action = ACTION_VERSION; break;
+    case OPTION_NBOARD: options->action = ACTION_NBOARD; break;
+    case OPTION_GTP: options->action = ACTION_GTP; break;
+    case OPTION_BENCH: options->action = ACTION_BENCH; break;
+    case OPTION_PERFT:
         if (!parse_int(value, 1, PERFT_MAX_DEPTH, &options->perft_depth))
             return error_set(error, "--perft: '%s' is not a depth from 1 to %d", value,
                              PERFT_MAX_DEPTH);
         options->action = ACTION_PERFT;
-    } else if (!strcmp(name, "solve")) {
+        break;
+    case OPTION_SOLVE:
         if (!*value)
             return error_set(error, "--solve: an OBF file name is expected");
         options->solve_path = value;
         options->action = ACTION_SOLVE;
-    } else if (!strcmp(name, "no-book")) {
-        options->settings.use_book = false;
-    } else if (!strcmp(name, "board")) {
+        break;
+    case OPTION_NO_BOOK: options->settings.use_book = false; break;
+    case OPTION_BOARD:
         if (!board_parse_line(value, &options->board, &options->side, error))
             return error_prefix(error, "--board: ");
         options->has_board = true;
+        break;
+    default: {
+        int count;
+        const SettingSpec *setting = &settings_table(&count)[id - OPTION_SETTING];
+        if (!setting->apply(&options->settings, value, error))
+            return error_prefix(error, "--%s: ", setting->option);
+    }
     }
     return true;
+}
+
+static bool is_action(int id)
+{
+    return id != OPTION_HELP && id != OPTION_BOARD && id != OPTION_NO_BOOK
+           && id < OPTION_SETTING;
 }
 
 bool options_parse(int argc, char **argv, Options *options, OctError *error)
@@ -99,31 +118,19 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
     settings_init(&options->settings, argc > 0 ? argv[0] : NULL);
     const char *action_name = NULL; /* the action option given, if any */
     bool help = false;
-    for (int i = 1; i < argc; ++i) {
-        const char *arg = argv[i];
-        if (strncmp(arg, "--", 2) != 0)
-            return error_set(error, "unexpected argument '%s'", arg);
-        const char *name = arg + 2;
-        const char *equals = strchr(name, '=');
-        size_t length = equals ? (size_t)(equals - name) : strlen(name);
-        const OptionSpec *spec = find_spec(name, length);
-        const SettingSpec *setting = spec ? NULL : settings_find_option(name, length);
-        if (!spec && !setting)
-            return error_set(error, "unknown option '%s'", arg);
-        const char *argument = spec ? spec->argument : setting->argument;
-        const char *option_name = spec ? spec->name : setting->option;
-        const char *value = NULL;
-        if (argument) {
-            if (equals)
-                value = equals + 1;
-            else if (i + 1 < argc)
-                value = argv[++i];
-            else
-                return error_set(error, "--%s needs a value (%s)", option_name, argument);
-        } else if (equals) {
-            return error_set(error, "--%s takes no value", option_name);
-        }
-        if (spec && spec->action && strcmp(spec->name, "help") != 0) {
+    OptSpec table[OPTION_TABLE_SIZE];
+    int count = options_table(table);
+    OptScan scan;
+    optable_begin(&scan, argc, argv, 1, false);
+    const OptSpec *spec;
+    const char *value;
+    OptResult read;
+    while ((read = optable_next(&scan, table, count, &spec, &value, error)) != OPT_END) {
+        if (read == OPT_ERROR)
+            return false;
+        if (read == OPT_ARGUMENT)
+            return error_set(error, "unexpected argument '%s'", value);
+        if (is_action(spec->id)) {
             /* one run does one thing: a second action would silently win (--help, asked
              * beside anything, shows the help) */
             if (action_name && strcmp(action_name, spec->name) != 0)
@@ -131,13 +138,9 @@ bool options_parse(int argc, char **argv, Options *options, OctError *error)
                                  action_name, spec->name);
             action_name = spec->name;
         }
-        help = help || (spec && !strcmp(spec->name, "help"));
-        if (setting) {
-            if (!setting->apply(&options->settings, value, error))
-                return error_prefix(error, "--%s: ", setting->option);
-        } else if (!apply(options, spec->name, value, error)) {
+        help = help || spec->id == OPTION_HELP;
+        if (!apply(options, spec->id, value, error))
             return false;
-        }
     }
     if (help) {
         options->action = ACTION_HELP;

@@ -5,7 +5,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/fileio.h"
+#include "core/optable.h"
 #include "match/match_engine.h"
 #include "match/match_openings.h"
 #include "match/match_run.h"
@@ -76,50 +76,97 @@ typedef struct Options {
     const char *log_path;
 } Options;
 
+enum {
+    OPT_ENGINE1,
+    OPT_ENGINE2,
+    OPT_DIR1,
+    OPT_DIR2,
+    OPT_NAME1,
+    OPT_NAME2,
+    OPT_DEPTH,
+    OPT_DEPTH1,
+    OPT_DEPTH2,
+    OPT_PROTOCOL1,
+    OPT_PROTOCOL2,
+    OPT_MERGE,
+    OPT_OPENINGS,
+    OPT_PAIRS,
+    OPT_PLIES,
+    OPT_BALANCE,
+    OPT_SEARCH_DEPTH,
+    OPT_SEED,
+    OPT_WEIGHTS,
+    OPT_SAVE,
+    OPT_CONCURRENCY,
+    OPT_CLOCK,
+    OPT_TIMEOUT,
+    OPT_START_TIMEOUT,
+    OPT_OUTPUT,
+    OPT_RESUME,
+    OPT_FORCE,
+    OPT_LOG,
+    OPT_QUIET,
+    OPT_HELP,
+    OPT_VERSION,
+    OPT_HEADING
+};
+
+/* The program's options: parsing and --help follow this table. */
+static const OptSpec match_options[] = {
+    {NULL, NULL, "Engines", OPT_HEADING},
+    {"engine1", "COMMAND", "the first engine's command line (e.g. 'octuple --nboard "
+                           "--no-book': books off, as engines are compared)", OPT_ENGINE1},
+    {"engine2", "COMMAND", "the second engine's command line", OPT_ENGINE2},
+    {"dir1", "DIR", "the first engine's working directory (default: the current one)",
+     OPT_DIR1},
+    {"dir2", "DIR", "the second engine's working directory", OPT_DIR2},
+    {"name1", "NAME", "the first engine's name in the games and the table", OPT_NAME1},
+    {"name2", "NAME", "the second engine's name", OPT_NAME2},
+    {"depth", "N", "'set depth N' for both engines (default: not sent)", OPT_DEPTH},
+    {"depth1", "N", "the same for the first engine only", OPT_DEPTH1},
+    {"depth2", "N", "the same for the second engine only", OPT_DEPTH2},
+    {"protocol1", "P", "the first engine's protocol: nboard (default) or gtp (Go Text "
+                       "Protocol as Othello programs speak it, e.g. 'gtp-rhino -m 7')",
+     OPT_PROTOCOL1},
+    {"protocol2", "P", "the second engine's protocol", OPT_PROTOCOL2},
+    {"merge-stderr", NULL, "engine stderr joins stdout, as in NBoard (default: discarded)",
+     OPT_MERGE},
+    {NULL, NULL, "Openings (each played twice)", OPT_HEADING},
+    {"openings", "FILE", "move strings, one per line, or GGF games", OPT_OPENINGS},
+    {"pairs", "N", "play the first N openings (default: all of FILE, 50 generated)", OPT_PAIRS},
+    {"plies", "N", "generated openings: random moves (default 8)", OPT_PLIES},
+    {"balance", "DISCS", "keep those Octuple scores within +-DISCS (default 2)", OPT_BALANCE},
+    {"search-depth", "N", "depth of that search (default 8)", OPT_SEARCH_DEPTH},
+    {"seed", "N", "random seed of the generator (default 1)", OPT_SEED},
+    {"weights", "FILE", "weights of that search (default octuple.ow or jaskowski-all2.ow from "
+                        "Octuple's data directories)", OPT_WEIGHTS},
+    {"save-openings", "FILE", "write the openings as move strings (alone: only generate them)",
+     OPT_SAVE},
+    {NULL, NULL, "Running", OPT_HEADING},
+    {"concurrency", "N", "games at a time (default: the number of cores)", OPT_CONCURRENCY},
+    {"clock", "SECONDS[/INCREMENT]", "each side's clock per game, INCREMENT more after each "
+                                     "move (GGF TI, GTP time_settings/time_left); a side whose "
+                                     "clock runs out loses on time (default: none)", OPT_CLOCK},
+    {"timeout", "SECONDS", "per move (default 60)", OPT_TIMEOUT},
+    {"start-timeout", "SECONDS", "for an engine to start and answer its first ping (default: "
+                                 "the --timeout)", OPT_START_TIMEOUT},
+    {"output", "FILE", "the games in GGF, one per line (default match.ggf)", OPT_OUTPUT},
+    {"resume", NULL, "continue the match saved in --output", OPT_RESUME},
+    {"force", NULL, "replace a non-empty --output", OPT_FORCE},
+    {"log", "FILE", "also append the events (faults) to FILE", OPT_LOG},
+    {"quiet", NULL, "no progress line", OPT_QUIET},
+    {"help", NULL, "print this help", OPT_HELP},
+    {"version", NULL, "print the name and version", OPT_VERSION},
+};
+enum { MATCH_OPTION_COUNT = sizeof match_options / sizeof match_options[0] };
+
 static void usage(FILE *out)
 {
-    fputs("usage: octuple-match [options] --engine1 COMMAND --engine2 COMMAND\n"
-          "Plays two engines (NBoard or GTP) against each other, each opening twice with colours\n"
-          "swapped, and reports wins, draws, losses, score rate, disc difference and Elo.\n"
-          "Engines:\n"
-          "  --engine1 COMMAND, --engine2 COMMAND  command lines (e.g. 'octuple --nboard\n"
-          "                              --no-book': books off, as engines are compared)\n"
-          "  --dir1 DIR, --dir2 DIR      working directories (default: the current one)\n"
-          "  --name1 NAME, --name2 NAME  names in the games and the table\n"
-          "  --depth N                   'set depth N' for both engines (default: not sent)\n"
-          "  --depth1 N, --depth2 N      the same for one engine\n"
-          "  --protocol1 P, --protocol2 P  nboard (default) or gtp (Go Text Protocol as\n"
-          "                              Othello programs speak it, e.g. 'gtp-rhino -m 7')\n"
-          "  --merge-stderr              engine stderr joins stdout, as in NBoard (default:\n"
-          "                              discarded)\n"
-          "Openings (each played twice):\n"
-          "  --openings FILE             move strings, one per line, or GGF games\n"
-          "  --pairs N                   play the first N openings (default: all of FILE,\n"
-          "                              50 generated)\n"
-          "  --plies N                   generated openings: random moves (default 8)\n"
-          "  --balance DISCS             keep those Octuple scores within +-DISCS (default 2)\n"
-          "  --search-depth N            depth of that search (default 8)\n"
-          "  --seed N                    random seed of the generator (default 1)\n"
-          "  --weights FILE              weights of that search (default octuple.ow or\n"
-          "                              jaskowski-all2.ow from Octuple's data directories)\n"
-          "  --save-openings FILE        write the openings as move strings (alone: only\n"
-          "                              generate them)\n"
-          "Running:\n"
-          "  --concurrency N             games at a time (default: the number of cores)\n"
-          "  --clock SECONDS[/INCREMENT] each side's clock per game, INCREMENT more after\n"
-          "                              each move (GGF TI, GTP time_settings/time_left);\n"
-          "                              a side whose clock runs out loses on time\n"
-          "                              (default: none)\n"
-          "  --timeout SECONDS           per move (default 60)\n"
-          "  --start-timeout SECONDS     for an engine to start and answer its first ping\n"
-          "                              (default: the --timeout)\n"
-          "  --output FILE               the games in GGF, one per line (default match.ggf)\n"
-          "  --resume                    continue the match saved in --output\n"
-          "  --force                     replace a non-empty --output\n"
-          "  --log FILE                  also append the events (faults) to FILE\n"
-          "  --quiet                     no progress line\n"
-          "  --help, --version\n",
-          out);
+    fputs("usage: octuple-match [options] --engine1 COMMAND --engine2 COMMAND\n", out);
+    optable_wrap(out, "Plays two engines (NBoard or GTP) against each other, each opening "
+                 "twice with colours swapped, and reports wins, draws, losses, score rate, "
+                 "disc difference and Elo.", 0, 0);
+    optable_print_all(out, match_options, MATCH_OPTION_COUNT);
 }
 
 static bool copy_text(char *out, size_t size, const char *text, const char *option)
@@ -175,45 +222,6 @@ static bool parse_clock(const char *text, MatchClock *clock)
 /* Returns 0 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, Options *options)
 {
-    enum {
-        OPT_ENGINE1 = 256, OPT_ENGINE2, OPT_DIR1, OPT_DIR2, OPT_NAME1, OPT_NAME2, OPT_DEPTH,
-        OPT_DEPTH1, OPT_DEPTH2, OPT_PROTOCOL1, OPT_PROTOCOL2, OPT_MERGE, OPT_OPENINGS, OPT_PAIRS, OPT_PLIES, OPT_BALANCE,
-        OPT_SEARCH_DEPTH, OPT_SEED, OPT_WEIGHTS, OPT_SAVE, OPT_CONCURRENCY, OPT_TIMEOUT, OPT_START_TIMEOUT,
-        OPT_CLOCK, OPT_OUTPUT, OPT_RESUME, OPT_FORCE, OPT_LOG, OPT_QUIET, OPT_HELP, OPT_VERSION
-    };
-    static const struct option longs[] = {
-        {"engine1", required_argument, NULL, OPT_ENGINE1},
-        {"engine2", required_argument, NULL, OPT_ENGINE2},
-        {"dir1", required_argument, NULL, OPT_DIR1},
-        {"dir2", required_argument, NULL, OPT_DIR2},
-        {"name1", required_argument, NULL, OPT_NAME1},
-        {"name2", required_argument, NULL, OPT_NAME2},
-        {"depth", required_argument, NULL, OPT_DEPTH},
-        {"depth1", required_argument, NULL, OPT_DEPTH1},
-        {"depth2", required_argument, NULL, OPT_DEPTH2},
-        {"protocol1", required_argument, NULL, OPT_PROTOCOL1},
-        {"protocol2", required_argument, NULL, OPT_PROTOCOL2},
-        {"merge-stderr", no_argument, NULL, OPT_MERGE},
-        {"openings", required_argument, NULL, OPT_OPENINGS},
-        {"pairs", required_argument, NULL, OPT_PAIRS},
-        {"plies", required_argument, NULL, OPT_PLIES},
-        {"balance", required_argument, NULL, OPT_BALANCE},
-        {"search-depth", required_argument, NULL, OPT_SEARCH_DEPTH},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"weights", required_argument, NULL, OPT_WEIGHTS},
-        {"save-openings", required_argument, NULL, OPT_SAVE},
-        {"concurrency", required_argument, NULL, OPT_CONCURRENCY},
-        {"timeout", required_argument, NULL, OPT_TIMEOUT},
-        {"start-timeout", required_argument, NULL, OPT_START_TIMEOUT},
-        {"clock", required_argument, NULL, OPT_CLOCK},
-        {"output", required_argument, NULL, OPT_OUTPUT},
-        {"resume", no_argument, NULL, OPT_RESUME},
-        {"force", no_argument, NULL, OPT_FORCE},
-        {"log", required_argument, NULL, OPT_LOG},
-        {"quiet", no_argument, NULL, OPT_QUIET},
-        {"help", no_argument, NULL, OPT_HELP},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0}};
     memset(options, 0, sizeof *options);
     options->generate.plies = DEFAULT_PLIES;
     options->generate.balance = DEFAULT_BALANCE;
@@ -223,22 +231,33 @@ static int parse_options(int argc, char **argv, Options *options)
     options->concurrency = cores > 0 ? (int)cores : 1;
     options->timeout = DEFAULT_TIMEOUT;
     options->output = "match.ggf";
-    opterr = 0;
-    int option;
-    int index = -1;
-    while ((option = getopt_long(argc, argv, "", longs, &index)) != -1) {
+    OptScan scan;
+    optable_begin(&scan, argc, argv, 1, false);
+    const OptSpec *spec;
+    const char *value;
+    OptResult read;
+    OctError error;
+    while ((read = optable_next(&scan, match_options, MATCH_OPTION_COUNT, &spec, &value,
+                                &error)) != OPT_END) {
+        if (read == OPT_ERROR) {
+            fprintf(stderr, "octuple-match: %s\nTry 'octuple-match --help'.\n", error.message);
+            return EXIT_USAGE;
+        }
+        if (read == OPT_ARGUMENT) {
+            fprintf(stderr, "octuple-match: unexpected argument '%s'\n", value);
+            return EXIT_USAGE;
+        }
+        int option = spec->id;
         long number;
-        /* the option's own name: argv[optind - 1] is its value when given apart */
         char name[32];
-        snprintf(name, sizeof name, "--%s", index >= 0 ? longs[index].name : "?");
-        index = -1;
+        snprintf(name, sizeof name, "--%s", spec->name);
         bool bad = false;
         switch (option) {
         case OPT_ENGINE1:
         case OPT_ENGINE2: {
             int e = option - OPT_ENGINE1;
             if (!copy_text(options->engines[e].command, sizeof options->engines[e].command,
-                           optarg, name))
+                           value, name))
                 return EXIT_USAGE;
             options->given[e] = true;
             break;
@@ -246,26 +265,26 @@ static int parse_options(int argc, char **argv, Options *options)
         case OPT_DIR1:
         case OPT_DIR2: {
             struct stat info; /* said now: the engine would only exit with status 126 */
-            bool exists = stat(optarg, &info) == 0;
+            bool exists = stat(value, &info) == 0;
             if (!exists || !S_ISDIR(info.st_mode)) {
-                fprintf(stderr, "octuple-match: %s: '%s': %s\n", name, optarg,
+                fprintf(stderr, "octuple-match: %s: '%s': %s\n", name, value,
                         exists ? "not a directory" : strerror(errno));
                 return EXIT_USAGE;
             }
             if (!copy_text(options->engines[option - OPT_DIR1].dir,
-                           sizeof options->engines[0].dir, optarg, name))
+                           sizeof options->engines[0].dir, value, name))
                 return EXIT_USAGE;
             break;
         }
         case OPT_NAME1:
         case OPT_NAME2: {
             int e = option - OPT_NAME1;
-            if (!optarg[0] || strpbrk(optarg, " \t[]") || has_control(optarg)) {
+            if (!value[0] || strpbrk(value, " \t[]") || has_control(value)) {
                 fprintf(stderr, "octuple-match: %s: one word without brackets or control "
                         "characters expected\n", name);
                 return EXIT_USAGE;
             }
-            if (!copy_text(options->engines[e].name, sizeof options->engines[e].name, optarg,
+            if (!copy_text(options->engines[e].name, sizeof options->engines[e].name, value,
                            name))
                 return EXIT_USAGE;
             options->named[e] = true;
@@ -274,7 +293,7 @@ static int parse_options(int argc, char **argv, Options *options)
         case OPT_DEPTH:
         case OPT_DEPTH1:
         case OPT_DEPTH2:
-            bad = !parse_long(optarg, 1, 60, &number);
+            bad = !parse_long(value, 1, 60, &number);
             if (!bad && option != OPT_DEPTH2)
                 options->engines[0].depth = (int)number;
             if (!bad && option != OPT_DEPTH1)
@@ -283,9 +302,9 @@ static int parse_options(int argc, char **argv, Options *options)
         case OPT_PROTOCOL1:
         case OPT_PROTOCOL2: {
             MatchEngineSpec *spec = &options->engines[option - OPT_PROTOCOL1];
-            if (!strcmp(optarg, "nboard"))
+            if (!strcmp(value, "nboard"))
                 spec->protocol = MATCH_NBOARD;
-            else if (!strcmp(optarg, "gtp"))
+            else if (!strcmp(value, "gtp"))
                 spec->protocol = MATCH_GTP;
             else
                 bad = true;
@@ -295,47 +314,47 @@ static int parse_options(int argc, char **argv, Options *options)
             options->engines[0].merge_stderr = options->engines[1].merge_stderr = true;
             break;
         case OPT_OPENINGS:
-            options->openings_path = optarg;
+            options->openings_path = value;
             break;
         case OPT_PAIRS:
-            bad = !parse_long(optarg, 1, 1000000, &options->pairs);
+            bad = !parse_long(value, 1, 1000000, &options->pairs);
             break;
         case OPT_PLIES:
-            bad = !parse_long(optarg, 1, 50, &number);
+            bad = !parse_long(value, 1, 50, &number);
             options->generate.plies = (int)number;
             break;
         case OPT_BALANCE:
-            bad = !parse_double(optarg, 0, 64, &options->generate.balance);
+            bad = !parse_double(value, 0, 64, &options->generate.balance);
             break;
         case OPT_SEARCH_DEPTH:
-            bad = !parse_long(optarg, 1, 30, &number);
+            bad = !parse_long(value, 1, 30, &number);
             options->generate.depth = (int)number;
             break;
         case OPT_SEED:
-            bad = !parse_long(optarg, 0, LONG_MAX, &number);
+            bad = !parse_long(value, 0, LONG_MAX, &number);
             options->generate.seed = (uint64_t)number;
             break;
         case OPT_WEIGHTS:
-            options->weights = optarg;
+            options->weights = value;
             break;
         case OPT_SAVE:
-            options->save_openings = optarg;
+            options->save_openings = value;
             break;
         case OPT_CONCURRENCY:
-            bad = !parse_long(optarg, 1, 256, &number);
+            bad = !parse_long(value, 1, 256, &number);
             options->concurrency = (int)number;
             break;
         case OPT_TIMEOUT:
-            bad = !parse_double(optarg, 0.01, 1e6, &options->timeout);
+            bad = !parse_double(value, 0.01, 1e6, &options->timeout);
             break;
         case OPT_START_TIMEOUT:
-            bad = !parse_double(optarg, 0.01, 1e6, &options->start_timeout);
+            bad = !parse_double(value, 0.01, 1e6, &options->start_timeout);
             break;
         case OPT_CLOCK:
-            bad = !parse_clock(optarg, &options->clock);
+            bad = !parse_clock(value, &options->clock);
             break;
         case OPT_OUTPUT:
-            options->output = optarg;
+            options->output = value;
             break;
         case OPT_RESUME:
             options->resume = true;
@@ -344,7 +363,7 @@ static int parse_options(int argc, char **argv, Options *options)
             options->force = true;
             break;
         case OPT_LOG:
-            options->log_path = optarg;
+            options->log_path = value;
             break;
         case OPT_QUIET:
             options->quiet = true;
@@ -355,22 +374,12 @@ static int parse_options(int argc, char **argv, Options *options)
         case OPT_VERSION:
             printf("octuple-match (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
             return -1;
-        default:
-            if (optopt)
-                fprintf(stderr, "octuple-match: %s needs a value\n", argv[optind - 1]);
-            else
-                fprintf(stderr, "octuple-match: unknown option '%s'\n", argv[optind - 1]);
-            fputs("Try 'octuple-match --help'.\n", stderr);
-            return EXIT_USAGE;
         }
         if (bad) {
-            fprintf(stderr, "octuple-match: %s: bad value '%s'\n", name, optarg);
+            fprintf(stderr, "octuple-match: %s: bad value '%s' (%s: %s)\n", name, value,
+                    spec->argument, spec->help);
             return EXIT_USAGE;
         }
-    }
-    if (optind < argc) {
-        fprintf(stderr, "octuple-match: unexpected argument '%s'\n", argv[optind]);
-        return EXIT_USAGE;
     }
     bool generate_only = options->save_openings && !options->given[0] && !options->given[1];
     if (!generate_only && (!options->given[0] || !options->given[1])) {

@@ -10,6 +10,7 @@
 
 #include "train/coevolve.h"
 #include "core/error.h"
+#include "core/optable.h"
 #include "train/evalerror.h"
 #include "train/evolve.h"
 #include "core/game.h"
@@ -23,6 +24,81 @@
 #include "core/shapes.h"
 #include "train/tdl.h"
 #include "train/trainset.h"
+
+/* Every option of the trainer (train_args.c's table holds their names, values and help;
+ * each command's table in train_main.c says which it takes). */
+enum TrainOption {
+    TRAIN_OPT_LOGBOOK,
+    TRAIN_OPT_WTHOR,
+    TRAIN_OPT_SHAPE,
+    TRAIN_OPT_OUT,
+    TRAIN_OPT_NAME,
+    TRAIN_OPT_PHASE_WIDTH,
+    TRAIN_OPT_EPOCHS,
+    TRAIN_OPT_RATE,
+    TRAIN_OPT_TEST,
+    TRAIN_OPT_SEED,
+    TRAIN_OPT_LABELS,
+    TRAIN_OPT_LABEL_WEIGHT,
+    TRAIN_OPT_EMPTIES,
+    TRAIN_OPT_GAMES,
+    TRAIN_OPT_ALPHA,
+    TRAIN_OPT_EPSILON,
+    TRAIN_OPT_GENERATIONS,
+    TRAIN_OPT_MU,
+    TRAIN_OPT_LAMBDA,
+    TRAIN_OPT_SIGMA,
+    TRAIN_OPT_INIT,
+    TRAIN_OPT_FITNESS_GAMES,
+    TRAIN_OPT_THREADS,
+    TRAIN_OPT_POPULATION,
+    TRAIN_OPT_TD_GAMES,
+    TRAIN_OPT_TOURNAMENT,
+    TRAIN_OPT_MUTATION_RATE,
+    TRAIN_OPT_CLIP,
+    TRAIN_OPT_ARCHIVE_GAMES,
+    TRAIN_OPT_ARCHIVE_PARENT,
+    TRAIN_OPT_PROGRESS_GAMES,
+    TRAIN_OPT_MEASURE_EVERY,
+    TRAIN_OPT_DOUBLE_GAMES,
+    TRAIN_OPT_PERSPECTIVE,
+    TRAIN_OPT_ISLANDS,
+    TRAIN_OPT_ELITE,
+    TRAIN_OPT_MUTANTS,
+    TRAIN_OPT_INHERIT,
+    TRAIN_OPT_MIGRATION_INTERVAL,
+    TRAIN_OPT_MIGRATION_SIZE,
+    TRAIN_OPT_OUT_DIR,
+    TRAIN_OPT_STAGES,
+    TRAIN_OPT_LEAGUE_OUT,
+    TRAIN_OPT_LEAGUE,
+    TRAIN_OPT_OPPONENT,
+    TRAIN_OPT_WEIGHTS,
+    TRAIN_OPT_MIN_EMPTIES,
+    TRAIN_OPT_MAX_EMPTIES,
+    TRAIN_OPT_PER_EMPTIES,
+    TRAIN_OPT_MAX_DEPTH,
+    TRAIN_OPT_BASE,
+    TRAIN_OPT_UPDATE,
+    TRAIN_OPT_PLIES,
+    TRAIN_OPT_MIN_GAMES,
+    TRAIN_OPT_DEPTH,
+    TRAIN_OPT_POSITIONS,
+    TRAIN_OPT_OPTIMIZER,
+    TRAIN_OPT_L2,
+    TRAIN_OPT_VALIDATION,
+    TRAIN_OPT_PATIENCE,
+    TRAIN_OPT_FIRST_GAME,
+    TRAIN_OPT_RANDOM_MOVES,
+    TRAIN_OPT_EXACT,
+    TRAIN_OPT_RANDOM_RATE,
+    TRAIN_OPT_LABEL_DEPTH,
+    TRAIN_OPT_HASH,
+    TRAIN_OPT_ENDGAME_SIGMA,
+    TRAIN_OPT_POSITION_TARGET,
+    TRAIN_OPT_LABELLED,
+    TRAIN_OPT_COUNT
+};
 
 typedef struct TrainArgs {
     const char *logbook;
@@ -66,8 +142,7 @@ typedef struct TrainArgs {
     SelfplayOptions selfplay;
     const char *positions;  /* regress, merge, error: positions files, "A,B,..." */
     EvalErrorOptions error; /* error: the sample and the search depths */
-    const char *given[64];  /* the options on the command line, each at most once */
-    int given_count;
+    bool given[TRAIN_OPT_COUNT]; /* the options on the command line, each at most once */
 } TrainArgs;
 
 /* The commands (train_fit.c, train_learn.c, train_book.c). */
@@ -90,11 +165,13 @@ int train_error(const TrainArgs *args);
  * a name is empty or there are too many. */
 int train_split_list(const char *text, char *buffer, size_t size, const char **names, int most);
 
-/* train_args.c: whether `option` ("--name") was given; sets the option's field(s) from
- * `value` (false when the value is bad); whether the outputs stay clear of the inputs and
- * of each other (said on standard error when not). */
-bool train_args_given(const TrainArgs *args, const char *option);
-bool train_option_set(TrainArgs *args, const char *option, const char *value);
+/* train_args.c: the table of every option (indexed by TrainOption: name, value, help);
+ * whether `option` (TRAIN_OPT_*) was given; sets the option's field(s) from `value` (false
+ * when the value is bad); whether the outputs stay clear of the inputs and of each other
+ * (said on standard error when not). */
+extern const OptSpec train_options[TRAIN_OPT_COUNT];
+bool train_args_given(const TrainArgs *args, int option);
+bool train_option_set(TrainArgs *args, int option, const char *value);
 bool train_outputs_apart(const char *command, const TrainArgs *args);
 
 /* train_io.c */

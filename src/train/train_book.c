@@ -45,8 +45,9 @@ int train_book(const TrainArgs *args)
                         "and/or --update\n");
         return 2;
     }
-    if (args->update && (train_args_given(args, "--plies") || train_args_given(args, "--depth")
-                         || train_args_given(args, "--min-games"))) {
+    if (args->update
+        && (train_args_given(args, TRAIN_OPT_PLIES) || train_args_given(args, TRAIN_OPT_DEPTH)
+            || train_args_given(args, TRAIN_OPT_MIN_GAMES))) {
         fprintf(stderr, "octuple-train book: --update keeps the book's own --plies and --depth "
                         "and all of its positions: leave out --plies, --depth and --min-games\n");
         return 2;

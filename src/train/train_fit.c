@@ -287,7 +287,7 @@ int train_regress(const TrainArgs *args)
     if (ok) {
         snprintf(model->name, sizeof model->name, "%s", args->name ? args->name : args->out);
         RegressOptions options = args->regress;
-        if (options.method == REGRESS_ADAM && !train_args_given(args, "--rate"))
+        if (options.method == REGRESS_ADAM && !train_args_given(args, TRAIN_OPT_RATE))
             options.rate = 0.05;
         ok = regress_train(model, &set, &options, &report, stdout, &error)
           && model_save(model, args->out, &error);
