@@ -36,6 +36,19 @@ selfplay-data: src/octuple-train$(EXEEXT)
 	    --first-game `expr $$k \* $(SELFPLAY_GAMES)` --seed 1 || exit 1; \
 	done
 
+# The next network's self-play games: shards of 2,000 games of seed 2 played by the shipped
+# network, with the depth-7 score of each move's search stored as a second label
+# (--label-depth 7 costs nothing at the depth of play; regress --position-target reads it).
+SELFPLAY2_SHARDS = 0
+.PHONY: selfplay-data-2
+selfplay-data-2: src/octuple-train$(EXEEXT)
+	mkdir -p "$(DATA_CACHE)"
+	for k in $(SELFPLAY2_SHARDS); do \
+	  src/octuple-train$(EXEEXT) selfplay --weights $(srcdir)/weights/octuple.ow \
+	    --out "$(DATA_CACHE)/selfplay-2-$$k.opos" --games $(SELFPLAY_GAMES) \
+	    --first-game `expr $$k \* $(SELFPLAY_GAMES)` --seed 2 --label-depth 7 || exit 1; \
+	done
+
 # Held-out positions for `octuple-train error`: 139 games of seed 1000, solved from 22 empties
 # (the exactly labelled positions at 1-22 empties), never trained on. About 15 minutes on
 # one core.
