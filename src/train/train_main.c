@@ -39,6 +39,10 @@ static const TrainCommand commands[] = {
      "regress each depth's score on a shallower one's (--base keeps that file's endgame model; "
      "--endgame-sigma writes a constant one, which turns on the selective pass before solves)",
      train_mpc},
+    {"mpc-upgrade", "FILE.mpc --out FILE.mpc",
+     "convert a ProbCut file of format version 1 (no end line) into version 2, the numbers "
+     "unchanged: the engine reads only files that carry the end line and checksum",
+     train_mpc_upgrade},
     {"label", "--out FILE.obf [--logbook PATH] [--wthor DIR] [--empties N,N,...] [--games N] "
               "[--weights FILE.ow] [--seed S]",
      "solve positions of database games exactly (one per game at each count of empties): "
