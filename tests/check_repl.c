@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/book.h"
+#include "core/fileio.h"
 #include "cli/commands.h"
 #include "core/game.h"
 #include "core/ggf.h"
@@ -492,6 +494,45 @@ START_TEST(test_info_commands)
     ck_assert_uint_lt(find_from(out, 0, "move 1, black to move"),
                       find_from(out, 0, "perft  1:"));
     free(out);
+}
+END_TEST
+
+/* Under a file-size limit (ulimit -f) a save fails with a message (EFBIG) instead of the
+ * engine dying of SIGXFSZ (status 153 in a shell) with its temporary file left behind; the
+ * old book stays as it was. */
+START_TEST(test_book_save_under_file_size_limit)
+{
+    static const char *const args[] = {"--threads", "1", "--hash", "16", NULL};
+    char *dir = temp_path("limited");
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    char book[800];
+    snprintf(book, sizeof book, "%s/saved.book", dir);
+    write_file(book, "the old book\n");
+    char script[1024];
+    snprintf(script, sizeof script, "book save %s\nbook\n", book);
+    struct rlimit old, limited;
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    limited = old;
+    limited.rlim_cur = 1 << 20; /* the shipped book takes 5.6 MB */
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &limited), 0);
+    char *out;
+    int status = child_run(args, script, &out, 60); /* the engine inherits the limit */
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+    ck_assert_msg(status == 1, "status %d (-1: killed by a signal), output:\n%s", status,
+                  tail(out));
+    assert_has(out, "saved.book: cannot write: File too large (the file-size limit, ulimit -f); "
+                    "the file is as it was");
+    assert_has(out, "positions of the first 30 moves"); /* still running: `book` answered */
+    char *text;
+    size_t size;
+    OctError error;
+    ck_assert(file_read_all(book, 1000, &text, &size, &error));
+    ck_assert_str_eq(text, "the old book\n");
+    free(text);
+    ck_assert_int_eq(unlink(book), 0);
+    ck_assert_int_eq(rmdir(dir), 0); /* nothing else: the temporary file was removed */
+    free(out);
+    free(dir);
 }
 END_TEST
 
@@ -1076,6 +1117,7 @@ int main(void)
     tcase_add_test(pipes, test_contempt);
     tcase_add_test(pipes, test_info_commands);
     tcase_add_test(pipes, test_book_commands);
+    tcase_add_test(pipes, test_book_save_under_file_size_limit);
     tcase_add_test(pipes, test_files);
     tcase_add_test(pipes, test_end_of_input_runs_everything);
     tcase_add_test(pipes, test_stop_in_pipe);

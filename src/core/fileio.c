@@ -259,14 +259,22 @@ bool file_write_atomic(const char *path, const void *data, size_t size, OctError
         fchmod(fd, stat(target, &old) == 0 ? (old.st_mode & 07777) : 0644);
         FILE *file = fdopen(fd, "wb");
         ok = file != NULL;
+        int code = errno;
         if (!ok) {
             close(fd);
         } else {
             ok = fwrite(data, 1, size, file) == size && fflush(file) == 0 && fsync(fd) == 0;
-            ok = (fclose(file) == 0) && ok;
+            code = ok ? 0 : errno;
+            if (fclose(file) != 0 && ok) {
+                ok = false;
+                code = errno;
+            }
         }
+        /* a full disk or the file-size limit (EFBIG: the programs ignore SIGXFSZ, which
+         * would kill them otherwise) leaves the old file as it was */
         if (!ok)
-            error_set(error, "%s: write failed: %s", temporary, strerror(errno));
+            error_set(error, "%s: cannot write: %s%s; the file is as it was", path,
+                      strerror(code), code == EFBIG ? " (the file-size limit, ulimit -f)" : "");
         else if (rename(temporary, target) != 0)
             ok = error_set(error, "%s: cannot rename the temporary file: %s", path,
                            strerror(errno));

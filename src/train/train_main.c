@@ -1,5 +1,6 @@
 /* octuple-train: builds evaluation weights from data. One table of commands drives parsing
  * and help; the commands live in train_fit.c, train_learn.c and train_book.c. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -161,6 +162,9 @@ static bool usage_takes_file(const TrainCommand *command)
 
 int main(int argc, char **argv)
 {
+    /* a file-size limit (ulimit -f) fails a write with EFBIG, which the commands report,
+     * instead of killing the trainer with a half-written temporary file */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc == 3 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "help")))
         for (int i = 0; i < COMMAND_COUNT; ++i)
             if (!strcmp(argv[2], commands[i].name)) {
