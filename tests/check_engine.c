@@ -112,6 +112,43 @@ START_TEST(test_settings_defaults_and_table)
 }
 END_TEST
 
+/* A table larger than the physical memory is refused: the allocation may succeed (memory
+ * is overcommitted), but a new game clears the whole table and the kernel then kills the
+ * engine. The command-line option and every front end's command go through this. */
+START_TEST(test_hash_beyond_physical_memory)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    ck_assert(pages > 0 && page > 0);
+    long long physical = (long long)pages * page / (1 << 20);
+    int limit = settings_max_hash();
+    ck_assert_int_eq(limit, physical < SETTINGS_MAX_HASH ? physical : SETTINGS_MAX_HASH);
+    EngineSettings settings, copy;
+    settings_init(&settings, NULL);
+    copy = settings;
+    OctError error;
+    const SettingSpec *hash = settings_find_command("hash");
+    char value[32];
+    if (limit < SETTINGS_MAX_HASH) {
+        snprintf(value, sizeof value, "%d", limit + 1);
+        ck_assert(!hash->apply(&settings, value, &error));
+        char expected[160];
+        snprintf(expected, sizeof expected,
+                 "%d MB is more than this machine's physical memory (%d MB)", limit + 1, limit);
+        ck_assert_str_eq(error.message, expected);
+        ck_assert(!memcmp(&settings, &copy, sizeof copy));
+        char *args[] = {"octuple", "--hash", value, NULL};
+        Options options;
+        ck_assert(!options_parse(3, args, &options, &error));
+        ck_assert_msg(strstr(error.message, "physical memory"), "%s", error.message);
+    }
+    snprintf(value, sizeof value, "%d", limit); /* the settings only: nothing is allocated */
+    ck_assert_msg(hash->apply(&settings, value, &error), "%s", error.message);
+    ck_assert_int_eq(settings.hash_megabytes, limit);
+    ck_assert(!hash->apply(&settings, "65537", &error));
+    ck_assert_msg(strstr(error.message, "is not a size from 1 to 65536 MB"), "%s", error.message);
+}
+END_TEST
+
 START_TEST(test_options)
 {
     Options options;
@@ -1150,6 +1187,7 @@ int main(void)
     tcase_add_test(tc, test_level_table);
     tcase_add_test(tc, test_settings_defaults_and_table);
     tcase_add_test(tc, test_options);
+    tcase_add_test(tc, test_hash_beyond_physical_memory);
     tcase_add_test(tc, test_user_dirs);
     tcase_add_test(tc, test_append_atomic);
     tcase_add_test(tc, test_read_limit);

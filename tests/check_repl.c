@@ -19,6 +19,7 @@
 #include "core/ggf.h"
 #include "cli/input.h"
 #include "core/notation.h"
+#include "engine/settings.h"
 #include "session.h"
 
 /* searches are what most tests check: the book would answer the openings */
@@ -533,6 +534,24 @@ START_TEST(test_book_save_under_file_size_limit)
     ck_assert_int_eq(rmdir(dir), 0); /* nothing else: the temporary file was removed */
     free(out);
     free(dir);
+}
+END_TEST
+
+/* hash and set hash beyond the physical memory are refused; the table stays as it was. */
+START_TEST(test_hash_beyond_physical_memory)
+{
+    int limit = settings_max_hash();
+    if (limit >= SETTINGS_MAX_HASH)
+        return; /* a machine of 64 GB or more: the size limit refuses first */
+    char script[200], expected[200];
+    snprintf(script, sizeof script, "hash %d\nset hash %d\nhash\n", limit + 1, limit + 1);
+    char *out = run_script(script, 1);
+    snprintf(expected, sizeof expected,
+             "error: hash: %d MB is more than this machine's physical memory (%d MB)\n",
+             limit + 1, limit);
+    ck_assert_int_eq(count(out, expected), 2);
+    assert_has(out, "hash 16 MB\n");
+    free(out);
 }
 END_TEST
 
@@ -1117,6 +1136,7 @@ int main(void)
     tcase_add_test(pipes, test_contempt);
     tcase_add_test(pipes, test_info_commands);
     tcase_add_test(pipes, test_book_commands);
+    tcase_add_test(pipes, test_hash_beyond_physical_memory);
     tcase_add_test(pipes, test_book_save_under_file_size_limit);
     tcase_add_test(pipes, test_files);
     tcase_add_test(pipes, test_end_of_input_runs_everything);
