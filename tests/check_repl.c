@@ -249,6 +249,67 @@ START_TEST(test_gtp_protocol)
 }
 END_TEST
 
+/* One rule for arguments in every GTP command: a word too many or too few is refused with
+ * what the command takes, and nothing happens (`undo undo` once undid a move, while
+ * `play white f6 extra` was refused). */
+START_TEST(test_gtp_extra_words)
+{
+    static const char *const args[] = {"--gtp", "--threads", "1", "--hash", "16", "--no-book",
+                                       "--depth", "1", "--exact", "1", NULL};
+    static const struct {
+        const char *line, *takes;
+    } wrong[] = {
+        {"protocol_version 2", "protocol_version takes no arguments"},
+        {"name x", "name takes no arguments"},
+        {"version x", "version takes no arguments"},
+        {"known_command play x", "known_command takes a command name"},
+        {"known_command", "known_command takes a command name"},
+        {"list_commands x", "list_commands takes no arguments"},
+        {"quit now", "quit takes no arguments"},
+        {"boardsize 8 8", "boardsize takes an integer"},
+        {"clear_board x", "clear_board takes no arguments"},
+        {"komi 6.5 x", "komi takes a number"},
+        {"set_game Othello x", "set_game takes a game name"},
+        {"list_games x", "list_games takes no arguments"},
+        {"play white f6 extra", "play takes a colour and a vertex"},
+        {"play white", "play takes a colour and a vertex"},
+        {"genmove white x", "genmove takes a colour"},
+        {"genmove", "genmove takes a colour"},
+        {"reg_genmove white x", "reg_genmove takes a colour"},
+        {"undo undo", "undo takes no arguments"},
+        {"showboard x", "showboard takes no arguments"},
+        {"final_score x", "final_score takes no arguments"},
+        {"time_settings 1 2 3 4", "time_settings takes three integers"},
+        {"time_left b 1 0 x", "time_left takes a colour and two integers"},
+    };
+    enum { WRONG = sizeof wrong / sizeof wrong[0] };
+    char input[4096], expected[WRONG][160];
+    int at = snprintf(input, sizeof input, "1 play black f5\n");
+    for (int i = 0; i < WRONG; ++i) {
+        at += snprintf(input + at, sizeof input - (size_t)at, "%d %s\n", 100 + i, wrong[i].line);
+        snprintf(expected[i], sizeof expected[i], "?%d syntax error: %s\n\n", 100 + i,
+                 wrong[i].takes);
+    }
+    snprintf(input + at, sizeof input - (size_t)at, "2 showboard\n3 list_commands\n");
+    char *out = run_args(args, input, 0);
+    for (int i = 0; i < WRONG; ++i)
+        assert_has(out, expected[i]);
+    /* nothing happened: black's f5 stands, white to move, no game cleared, no quit */
+    assert_has(out, "=2 white to move, black 4, white 1\n");
+    ck_assert_int_eq(count(out, "\n\n="), 2); /* =1 and =2 after =1: only them and =3 */
+    assert_has(out, "=3 protocol_version\n");
+    /* every command of the list is among the ones above */
+    char *list = strstr(out, "=3 ") + 3;
+    for (char *name = strtok(list, "\n"); name && *name; name = strtok(NULL, "\n")) {
+        bool found = false;
+        for (int i = 0; i < WRONG && !found; ++i)
+            found = !strncmp(wrong[i].line, name, strlen(name)) && wrong[i].line[strlen(name)] == ' ';
+        ck_assert_msg(found, "GTP command %s untested", name);
+    }
+    free(out);
+}
+END_TEST
+
 /* A GTP clock caps genmove: at depth 60, a search without end, each move comes within the
  * clock; the clock is charged by the engine itself between the controller's time_left. */
 START_TEST(test_gtp_clock)
@@ -1128,6 +1189,7 @@ int main(void)
     tcase_add_test(pipes, test_script_exit_status);
     tcase_add_test(pipes, test_gtp_protocol);
     tcase_add_test(pipes, test_gtp_clock);
+    tcase_add_test(pipes, test_gtp_extra_words);
     tcase_add_test(pipes, test_game_commands);
     tcase_add_test(pipes, test_search_commands);
     tcase_add_test(pipes, test_selective_depths_marked);
