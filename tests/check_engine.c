@@ -7,8 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/endgame.h"
@@ -103,6 +109,43 @@ START_TEST(test_settings_defaults_and_table)
     ck_assert(settings_find_command("level")->apply(&settings, "3", &error));
     ck_assert_int_eq(settings.depth, 3);
     ck_assert_int_eq(settings.exact, 12);
+}
+END_TEST
+
+/* A table larger than the physical memory is refused: the allocation may succeed (memory
+ * is overcommitted), but a new game clears the whole table and the kernel then kills the
+ * engine. The command-line option and every front end's command go through this. */
+START_TEST(test_hash_beyond_physical_memory)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    ck_assert(pages > 0 && page > 0);
+    long long physical = (long long)pages * page / (1 << 20);
+    int limit = settings_max_hash();
+    ck_assert_int_eq(limit, physical < SETTINGS_MAX_HASH ? physical : SETTINGS_MAX_HASH);
+    EngineSettings settings, copy;
+    settings_init(&settings, NULL);
+    copy = settings;
+    OctError error;
+    const SettingSpec *hash = settings_find_command("hash");
+    char value[32];
+    if (limit < SETTINGS_MAX_HASH) {
+        snprintf(value, sizeof value, "%d", limit + 1);
+        ck_assert(!hash->apply(&settings, value, &error));
+        char expected[160];
+        snprintf(expected, sizeof expected,
+                 "%d MB is more than this machine's physical memory (%d MB)", limit + 1, limit);
+        ck_assert_str_eq(error.message, expected);
+        ck_assert(!memcmp(&settings, &copy, sizeof copy));
+        char *args[] = {"octuple", "--hash", value, NULL};
+        Options options;
+        ck_assert(!options_parse(3, args, &options, &error));
+        ck_assert_msg(strstr(error.message, "physical memory"), "%s", error.message);
+    }
+    snprintf(value, sizeof value, "%d", limit); /* the settings only: nothing is allocated */
+    ck_assert_msg(hash->apply(&settings, value, &error), "%s", error.message);
+    ck_assert_int_eq(settings.hash_megabytes, limit);
+    ck_assert(!hash->apply(&settings, "65537", &error));
+    ck_assert_msg(strstr(error.message, "is not a size from 1 to 65536 MB"), "%s", error.message);
 }
 END_TEST
 
@@ -353,6 +396,121 @@ START_TEST(test_write_atomic_long_names)
     free(text);
     unlink(path);
     ck_assert_int_eq(rmdir(dir), 0); /* empty: no temporary file was left */
+}
+END_TEST
+
+/* A file in `dir`, with its modification time `age` seconds ago. */
+static void make_aged(const char *dir, const char *name, int age)
+{
+    char path[PATHS_SIZE + 300];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    test_write_text(path, "partial");
+    struct timespec times[2] = {{time(NULL) - age, 0}, {time(NULL) - age, 0}};
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+}
+
+static bool present(const char *dir, const char *name)
+{
+    char path[PATHS_SIZE + 300];
+    struct stat info;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return lstat(path, &info) == 0;
+}
+
+/* The temporary file of a save that a signal which cannot wait interrupts stays behind
+ * (once, kill -9 during `learn` left 8 learned.ggf.tmp-* files in 71 tries). An engine's
+ * start removes its own stale ones from the user's data directory; a live writer's, a fresh
+ * one, and every other file stay. */
+START_TEST(test_stale_temporaries_removed_at_start)
+{
+    char dir[PATHS_SIZE];
+    OctError error;
+    session_home();
+    ck_assert(paths_user_dir(USER_DATA, true, dir, sizeof dir, &error));
+    char learned[PATHS_SIZE + 32];
+    snprintf(learned, sizeof learned, "%s/learned.ggf", dir);
+    test_write_text(learned, "(;GM[Othello];)\n");
+
+    /* a save killed half-way, as kill -9 does (SIGXFSZ's default action kills at a fixed
+     * point of the write: the file-size limit) */
+    pid_t child = fork();
+    ck_assert_int_ge(child, 0);
+    if (child == 0) {
+        struct rlimit limit = {4096, 4096};
+        setrlimit(RLIMIT_FSIZE, &limit);
+        static char big[65536];
+        memset(big, 'x', sizeof big);
+        OctError ignored;
+        file_write_atomic(learned, big, sizeof big, &ignored);
+        _exit(0);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(child, &status, 0), child);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ);
+    char left[300] = "";
+    DIR *listing = opendir(dir);
+    for (struct dirent *entry; (entry = readdir(listing));)
+        if (!strncmp(entry->d_name, "learned.ggf.tmp-", 16))
+            snprintf(left, sizeof left, "%s", entry->d_name);
+    closedir(listing);
+    ck_assert_msg(left[0], "the killed save left no temporary file");
+
+    /* a live writer's file (it holds its lock) looks like it; so do files of other names */
+    make_aged(dir, "learned.ggf.tmp-Live01", 3600);
+    int ready[2];
+    ck_assert_int_eq(pipe(ready), 0);
+    pid_t writer = fork();
+    ck_assert_int_ge(writer, 0);
+    if (writer == 0) {
+        char path[PATHS_SIZE + 64];
+        snprintf(path, sizeof path, "%s/learned.ggf.tmp-Live01", dir);
+        int fd = open(path, O_RDONLY);
+        if (fd < 0 || flock(fd, LOCK_EX) != 0 || write(ready[1], "!", 1) != 1)
+            _exit(1);
+        pause();
+        _exit(0);
+    }
+    char byte;
+    ck_assert_int_eq(read(ready[0], &byte, 1), 1);
+    make_aged(dir, "octuple.book.tmp-Ab12Cd", 3600);
+    make_aged(dir, "learned.ggf.tmp-abc", 3600);      /* not a temporary name */
+    make_aged(dir, "other.ggf.tmp-Ab12Cd", 3600);     /* another file's */
+    make_aged(dir, "learned.ggf.tmp-Ab12Ce", 10);     /* too recent to judge */
+    char target[PATHS_SIZE + 64], link[PATHS_SIZE + 64];
+    snprintf(target, sizeof target, "%s/other.ggf.tmp-Ab12Cd", dir);
+    snprintf(link, sizeof link, "%s/learned.ggf.tmp-Link01", dir);
+    ck_assert_int_eq(symlink(target, link), 0);        /* a link is never followed */
+
+    /* the killed save's file is fresh: kept until it has not changed for a while */
+    engine_free(new_engine(1));
+    ck_assert(present(dir, left));
+    make_aged(dir, left, FILE_STALE_SECONDS + 1);
+    engine_free(new_engine(1));
+    ck_assert(!present(dir, left));
+    ck_assert(!present(dir, "octuple.book.tmp-Ab12Cd"));
+    ck_assert(present(dir, "learned.ggf.tmp-Live01"));
+    ck_assert(present(dir, "learned.ggf.tmp-abc"));
+    ck_assert(present(dir, "other.ggf.tmp-Ab12Cd"));
+    ck_assert(present(dir, "learned.ggf.tmp-Ab12Ce"));
+    ck_assert(present(dir, "learned.ggf.tmp-Link01"));
+    ck_assert(present(dir, "learned.ggf"));
+
+    /* once its writer is killed, its file goes at the next start */
+    kill(writer, SIGKILL);
+    ck_assert_int_eq(waitpid(writer, &status, 0), writer);
+    ck_assert_int_eq(file_remove_stale(dir, "learned.ggf"), 1);
+    ck_assert(!present(dir, "learned.ggf.tmp-Live01"));
+    ck_assert_int_eq(file_remove_stale(dir, "learned.ggf"), 0);
+    close(ready[0]);
+    close(ready[1]);
+    static const char *const rest[] = {"learned.ggf.tmp-abc", "other.ggf.tmp-Ab12Cd",
+                                       "learned.ggf.tmp-Ab12Ce", "learned.ggf.tmp-Link01",
+                                       "learned.ggf"};
+    for (size_t i = 0; i < sizeof rest / sizeof rest[0]; ++i) {
+        char path[PATHS_SIZE + 64];
+        snprintf(path, sizeof path, "%s/%s", dir, rest[i]);
+        ck_assert_int_eq(unlink(path), 0);
+    }
 }
 END_TEST
 
@@ -1029,12 +1187,14 @@ int main(void)
     tcase_add_test(tc, test_level_table);
     tcase_add_test(tc, test_settings_defaults_and_table);
     tcase_add_test(tc, test_options);
+    tcase_add_test(tc, test_hash_beyond_physical_memory);
     tcase_add_test(tc, test_user_dirs);
     tcase_add_test(tc, test_append_atomic);
     tcase_add_test(tc, test_read_limit);
     tcase_add_test(tc, test_read_declared);
     tcase_add_test(tc, test_read_pipes);
     tcase_add_test(tc, test_write_atomic_long_names);
+    tcase_add_test(tc, test_stale_temporaries_removed_at_start);
     tcase_add_test(tc, test_write_atomic_refuses_special_files);
     tcase_add_test(tc, test_find_data);
     tcase_add_test(tc, test_play_undo_redo);

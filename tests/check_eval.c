@@ -10,8 +10,10 @@
 
 #include "core/board.h"
 #include "core/eval.h"
+#include "core/fileio.h"
 #include "core/league.h"
 #include "core/model.h"
+#include "core/probcut.h"
 #include "core/modeldump.h"
 #include "core/search.h"
 #include "core/ntuple.h"
@@ -513,6 +515,29 @@ START_TEST(test_weights_round_trip)
 }
 END_TEST
 
+/* Writes a probcut file of `body` (its header and parameter lines) with the end line the
+ * format asks for: the count of sigma and mid lines and the CRC-32 of the bytes before. */
+static void write_sealed_mpc(const char *path, const char *body)
+{
+    int lines = 0;
+    for (const char *line = body; *line;) {
+        while (*line == ' ' || *line == '\t')
+            ++line;
+        if (!strncmp(line, "sigma", 5) || !strncmp(line, "mid", 3))
+            ++lines;
+        const char *newline = strchr(line, '\n');
+        line = newline ? newline + 1 : line + strlen(line);
+    }
+    if (!*body) { /* an empty file stays empty */
+        test_write_text(path, body);
+        return;
+    }
+    char text[4096];
+    unsigned long checksum = crc32(0L, (const Bytef *)body, (uInt)strlen(body));
+    snprintf(text, sizeof text, "%send %d %08lx\n", body, lines, checksum);
+    test_write_text(path, text);
+}
+
 START_TEST(test_probcut_files)
 {
     char path[256];
@@ -533,27 +558,30 @@ START_TEST(test_probcut_files)
         const char *text, *why;
     } bad[] = {
         {"", "empty, not a probcut file"},
-        {"octuple-probcut 2\nsigma 1 0 0\n", "line 1: not a probcut file"},
-        {"# comment\noctuple-probcut 1\nsigma 1 0\n", "line 3: expected 'sigma"},
-        {"octuple-probcut 1\nsigma 1 x 0\n", "line 2: expected 'sigma"},
-        {"octuple-probcut 1\nsigma 1 0 0 0\n", "line 2: expected 'sigma"},
-        {"octuple-probcut 1\nsigma 1e9 0 0\n", "line 2: expected 'sigma"},
-        {"octuple-probcut 1\nwidth 3\n", "line 2: unknown key 'width'"},
-        {"octuple-probcut 1\n# nothing\n", "neither a 'sigma' nor a 'mid' line"},
-        {"octuple-probcut 1\nmid 2 10 20 1 0 3\n", "line 2: expected 'mid"},  /* depth < 3 */
-        {"octuple-probcut 1\nmid 5 20 10 1 0 3\n", "line 2: expected 'mid"},  /* 20 > 10 */
-        {"octuple-probcut 1\nmid 5 10 61 1 0 3\n", "line 2: expected 'mid"},
-        {"octuple-probcut 1\nmid 5 10 20 0 0 3\n", "line 2: expected 'mid"},  /* a = 0 */
-        {"octuple-probcut 1\nmid 5 10 20 1 0 0\n", "line 2: expected 'mid"},  /* sigma 0 */
-        {"octuple-probcut 1\nsigma 1 0 0\nmid 5 10 20 1 0\n", "line 3: expected 'mid"},
+        {"octuple-probcut\nsigma 1 0 0\n", "line 1: not a probcut file"},
+        {"octuple-probcut 3\nsigma 1 0 0\n", "line 1: version 3 of the probcut format"},
+        /* version 1 had no end line: refused by its version, with the way to convert it */
+        {"octuple-probcut 1\nsigma 1 0 0\n", "line 1: version 1 of the probcut format"},
+        {"# comment\noctuple-probcut 2\nsigma 1 0\n", "line 3: expected 'sigma"},
+        {"octuple-probcut 2\nsigma 1 x 0\n", "line 2: expected 'sigma"},
+        {"octuple-probcut 2\nsigma 1 0 0 0\n", "line 2: expected 'sigma"},
+        {"octuple-probcut 2\nsigma 1e9 0 0\n", "line 2: expected 'sigma"},
+        {"octuple-probcut 2\nwidth 3\n", "line 2: unknown key 'width'"},
+        {"octuple-probcut 2\n# nothing\n", "neither a 'sigma' nor a 'mid' line"},
+        {"octuple-probcut 2\nmid 2 10 20 1 0 3\n", "line 2: expected 'mid"},  /* depth < 3 */
+        {"octuple-probcut 2\nmid 5 20 10 1 0 3\n", "line 2: expected 'mid"},  /* 20 > 10 */
+        {"octuple-probcut 2\nmid 5 10 61 1 0 3\n", "line 2: expected 'mid"},
+        {"octuple-probcut 2\nmid 5 10 20 0 0 3\n", "line 2: expected 'mid"},  /* a = 0 */
+        {"octuple-probcut 2\nmid 5 10 20 1 0 0\n", "line 2: expected 'mid"},  /* sigma 0 */
+        {"octuple-probcut 2\nsigma 1 0 0\nmid 5 10 20 1 0\n", "line 3: expected 'mid"},
         /* a part given twice: which one was meant cannot be told */
-        {"octuple-probcut 1\nsigma 1 0 0\nsigma 4 0 0\n",
+        {"octuple-probcut 2\nsigma 1 0 0\nsigma 4 0 0\n",
          "line 3: a second 'sigma' line (the first is line 2)"},
-        {"octuple-probcut 1\nmid 5 10 20 1 0 3\nmid 6 10 20 1 0 3\nmid 5 20 30 1 0 3\n",
+        {"octuple-probcut 2\nmid 5 10 20 1 0 3\nmid 6 10 20 1 0 3\nmid 5 20 30 1 0 3\n",
          "line 4: depth 5 at 20 empties was given at line 2 already"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
-        test_write_text(path, bad[i].text);
+        write_sealed_mpc(path, bad[i].text);
         Probcut kept = fitted;
         ck_assert_msg(!probcut_load(&kept, path, &error), "bad file %zu accepted", i);
         ck_assert_msg(strstr(error.message, bad[i].why) && strstr(error.message, path),
@@ -561,7 +589,7 @@ START_TEST(test_probcut_files)
         ck_assert(kept.base == fitted.base && kept.enabled);
     }
     /* a NUL byte would end its line early and hide the rest of it */
-    static const char with_nul[] = "octuple-probcut 1\nsigma 1 0 0\nsigma 2\0 x\n";
+    static const char with_nul[] = "octuple-probcut 2\nsigma 1 0 0\nsigma 2\0 x\n";
     FILE *file = fopen(path, "wb");
     ck_assert_ptr_nonnull(file);
     ck_assert_int_eq(fwrite(with_nul, 1, sizeof with_nul - 1, file), sizeof with_nul - 1);
@@ -586,6 +614,124 @@ START_TEST(test_shipped_probcut_file)
     ck_assert(shipped.enabled && shipped.mid_enabled);
     ck_assert(shipped.base == 8.0 && shipped.per_empty == 0 && shipped.per_depth == 0);
     ck_assert(probcut_sigma(&shipped, 30, PROBCUT_DEPTH) == 8.0);
+}
+END_TEST
+
+/* The shipped file cut short anywhere, or with one character changed, is refused with a
+ * message naming the file and the line; once such files loaded (a cut at 1,700 bytes read
+ * "3.5817" as "3.5", a cut after 20 lines lost depths 5-10) and changed the search. The
+ * model in hand stays as it was. */
+START_TEST(test_probcut_cut_or_changed_is_refused)
+{
+    char *shipped;
+    size_t size;
+    OctError error;
+    ck_assert_msg(file_read_all(test_source_path("weights/octuple.mpc"), 1 << 16, &shipped,
+                                &size, &error), "%s", error.message);
+    char path[256];
+    snprintf(path, sizeof path, "%s", temporary_path("cut.mpc"));
+    static Probcut whole, kept;
+    ck_assert(probcut_load(&whole, test_source_path("weights/octuple.mpc"), &error));
+    ck_assert(size > 1700 && shipped[size - 1] == '\n');
+    /* every cut but the last newline's: mid-number, mid-line and after each line */
+    int after_lines = 0;
+    for (size_t cut = 0; cut + 1 < size; ++cut) {
+        FILE *file = fopen(path, "wb");
+        ck_assert_ptr_nonnull(file);
+        ck_assert_uint_eq(fwrite(shipped, 1, cut, file), cut);
+        fclose(file);
+        kept = whole;
+        ck_assert_msg(!probcut_load(&kept, path, &error), "cut at %zu bytes accepted", cut);
+        ck_assert_msg(strstr(error.message, path), "%s", error.message);
+        ck_assert(!memcmp(&kept, &whole, sizeof kept));
+        if (cut > 0 && shipped[cut - 1] == '\n') {
+            ++after_lines;
+            ck_assert_msg(strstr(error.message, "the file ends without its end line "
+                                 "('end LINES CHECKSUM'): it is cut short or damaged"),
+                          "cut after %d lines: %s", after_lines, error.message);
+        }
+        if (cut == 1700) /* inside a number */
+            ck_assert_msg(strstr(error.message, ": line 47: the file ends without its end "
+                                 "line"), "%s", error.message);
+    }
+    ck_assert_int_eq(after_lines, 99); /* the header, the comment, 97 parameter lines */
+    /* the last newline only: nothing is lost */
+    FILE *file = fopen(path, "wb");
+    ck_assert_uint_eq(fwrite(shipped, 1, size - 1, file), size - 1);
+    fclose(file);
+    ck_assert_msg(probcut_load(&kept, path, &error), "%s", error.message);
+
+    /* one digit changed, a line dropped, text after the end, a wrong count */
+    char *changed = malloc(size + 64);
+    memcpy(changed, shipped, size + 1);
+    char *digit = strstr(changed, "0.9091");
+    ck_assert_ptr_nonnull(digit);
+    digit[5] = '2';
+    test_write_text(path, changed);
+    ck_assert(!probcut_load(&kept, path, &error));
+    ck_assert_msg(strstr(error.message, ": line 100: the checksum of the lines before the end "
+                         "line is ") && strstr(error.message, "the end line says eb37627d"),
+                  "%s", error.message);
+    memcpy(changed, shipped, size + 1);
+    char *third = strstr(changed, "mid 3 14");
+    memmove(third, strchr(third, '\n') + 1, strlen(strchr(third, '\n') + 1) + 1);
+    test_write_text(path, changed);
+    ck_assert(!probcut_load(&kept, path, &error));
+    ck_assert_msg(strstr(error.message, "line 99: the checksum"), "%s", error.message);
+    snprintf(changed, size + 64, "%send 0 00000000\n", shipped);
+    test_write_text(path, changed);
+    ck_assert(!probcut_load(&kept, path, &error));
+    ck_assert_msg(strstr(error.message, "line 101: the checksum"), "%s", error.message);
+    snprintf(changed, size + 64, "%s", shipped);
+    strstr(changed, "end 97 ")[5] = '8';
+    test_write_text(path, changed);
+    ck_assert(!probcut_load(&kept, path, &error));
+    ck_assert_msg(strstr(error.message, "line 100: the end line counts 98 parameter lines, the "
+                         "file has 97"), "%s", error.message);
+    ck_assert(!memcmp(&kept, &whole, sizeof kept));
+
+    /* the model's loader refuses a cut file beside the weights too (it loaded before) */
+    Model *model = staged_model(5), *loaded = NULL;
+    char weights[256], cuts[256];
+    snprintf(weights, sizeof weights, "%s", temporary_path("cut.ow"));
+    snprintf(cuts, sizeof cuts, "%s", temporary_path("cut.mpc"));
+    ck_assert(model_save(model, weights, &error));
+    file = fopen(cuts, "wb");
+    ck_assert_uint_eq(fwrite(shipped, 1, 1700, file), 1700);
+    fclose(file);
+    ck_assert(!model_load(weights, &loaded, &error));
+    ck_assert_ptr_null(loaded);
+    ck_assert_msg(strstr(error.message, "cut.mpc: line 47: the file ends without"), "%s",
+                  error.message);
+
+    /* a version-1 file is converted with the same bytes, so the same numbers: the shipped
+     * file without its end line and with the old header upgrades to the shipped file */
+    memcpy(changed, shipped, size + 1);
+    changed[strlen("octuple-probcut ")] = '1';
+    *strstr(changed, "end 97 ") = '\0';
+    test_write_text(path, changed);
+    ck_assert(!probcut_load(&kept, path, &error));
+    ck_assert_msg(strstr(error.message, "line 1: version 1 of the probcut format, which has no "
+                         "end line and checksum, is no longer read; convert it with "
+                         "'octuple-train mpc-upgrade"), "%s", error.message);
+    ck_assert_msg(probcut_upgrade(path, path, &error), "%s", error.message);
+    char *upgraded;
+    size_t upgraded_size;
+    ck_assert(file_read_all(path, 1 << 16, &upgraded, &upgraded_size, &error));
+    ck_assert_uint_eq(upgraded_size, size);
+    ck_assert(!memcmp(upgraded, shipped, size));
+    ck_assert(!probcut_upgrade(path, path, &error)); /* version 2 already */
+    ck_assert_msg(strstr(error.message, "version 2 already"), "%s", error.message);
+    free(upgraded);
+    /* a damaged version-1 file is not converted */
+    test_write_text(path, "octuple-probcut 1\nsigma 1 0\n");
+    ck_assert(!probcut_upgrade(path, path, &error));
+    ck_assert_msg(strstr(error.message, "line 2: expected 'sigma"), "%s", error.message);
+    unlink(path);
+    unlink(weights);
+    model_free(model);
+    free(changed);
+    free(shipped);
 }
 END_TEST
 
@@ -646,7 +792,7 @@ START_TEST(test_probcut_midgame_lines)
 {
     char path[256];
     snprintf(path, sizeof path, "%s", temporary_path("mid.mpc"));
-    test_write_text(path, "octuple-probcut 1\n"
+    write_sealed_mpc(path, "octuple-probcut 2\n"
                      "mid 4 20 23 1.1 0.5 3\n"
                      "mid 3 20 23 0.9 -0.5 2   # a comment\n"
                      "mid 6 30 30 1 0 4\n");
@@ -701,12 +847,12 @@ START_TEST(test_weights_bring_their_probcut_file)
     ck_assert(!loaded->probcut.enabled); /* no file: no cuts */
     model_free(loaded);
 
-    test_write_text(cuts, "octuple-probcut 1\nsigma 2.5 0.1 -0.2\n");
+    write_sealed_mpc(cuts, "octuple-probcut 2\nsigma 2.5 0.1 -0.2\n");
     ck_assert_msg(model_load(weights, &loaded, &error), "%s", error.message);
     ck_assert(loaded->probcut.enabled && loaded->probcut.base == 2.5);
     model_free(loaded);
 
-    test_write_text(cuts, "octuple-probcut 1\nsigma 2.5\n");
+    write_sealed_mpc(cuts, "octuple-probcut 2\nsigma 2.5\n");
     loaded = NULL;
     ck_assert(!model_load(weights, &loaded, &error));
     ck_assert_ptr_null(loaded);
@@ -1298,10 +1444,12 @@ static Suite *eval_suite(void)
     tcase_add_test(eval, test_score_rounding_and_clamp);
     suite_add_tcase(suite, eval);
     TCase *files = tcase_create("files");
+    tcase_set_timeout(files, 120);
     tcase_add_test(files, test_weights_round_trip);
     tcase_add_test(files, test_probcut_files);
     tcase_add_test(files, test_probcut_midgame_lines);
     tcase_add_test(files, test_shipped_probcut_file);
+    tcase_add_test(files, test_probcut_cut_or_changed_is_refused);
     tcase_add_test(files, test_weights_bring_their_probcut_file);
     tcase_add_test(files, test_bad_weights_files_are_refused);
     tcase_add_test(files, test_mutated_weights_files);

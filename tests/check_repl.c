@@ -7,16 +7,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/book.h"
+#include "core/fileio.h"
 #include "cli/commands.h"
 #include "core/game.h"
 #include "core/ggf.h"
 #include "cli/input.h"
 #include "core/notation.h"
+#include "engine/settings.h"
 #include "session.h"
 
 /* searches are what most tests check: the book would answer the openings */
@@ -242,6 +245,67 @@ START_TEST(test_gtp_protocol)
     const char *refusal = strstr(out, "? ");
     ck_assert_msg(refusal && !strncmp(refusal, "? illegal move: the game is over\n\n", 35)
                   && !strstr(refusal + 1, "? "), "%s", out);
+    free(out);
+}
+END_TEST
+
+/* One rule for arguments in every GTP command: a word too many or too few is refused with
+ * what the command takes, and nothing happens (`undo undo` once undid a move, while
+ * `play white f6 extra` was refused). */
+START_TEST(test_gtp_extra_words)
+{
+    static const char *const args[] = {"--gtp", "--threads", "1", "--hash", "16", "--no-book",
+                                       "--depth", "1", "--exact", "1", NULL};
+    static const struct {
+        const char *line, *takes;
+    } wrong[] = {
+        {"protocol_version 2", "protocol_version takes no arguments"},
+        {"name x", "name takes no arguments"},
+        {"version x", "version takes no arguments"},
+        {"known_command play x", "known_command takes a command name"},
+        {"known_command", "known_command takes a command name"},
+        {"list_commands x", "list_commands takes no arguments"},
+        {"quit now", "quit takes no arguments"},
+        {"boardsize 8 8", "boardsize takes an integer"},
+        {"clear_board x", "clear_board takes no arguments"},
+        {"komi 6.5 x", "komi takes a number"},
+        {"set_game Othello x", "set_game takes a game name"},
+        {"list_games x", "list_games takes no arguments"},
+        {"play white f6 extra", "play takes a colour and a vertex"},
+        {"play white", "play takes a colour and a vertex"},
+        {"genmove white x", "genmove takes a colour"},
+        {"genmove", "genmove takes a colour"},
+        {"reg_genmove white x", "reg_genmove takes a colour"},
+        {"undo undo", "undo takes no arguments"},
+        {"showboard x", "showboard takes no arguments"},
+        {"final_score x", "final_score takes no arguments"},
+        {"time_settings 1 2 3 4", "time_settings takes three integers"},
+        {"time_left b 1 0 x", "time_left takes a colour and two integers"},
+    };
+    enum { WRONG = sizeof wrong / sizeof wrong[0] };
+    char input[4096], expected[WRONG][160];
+    int at = snprintf(input, sizeof input, "1 play black f5\n");
+    for (int i = 0; i < WRONG; ++i) {
+        at += snprintf(input + at, sizeof input - (size_t)at, "%d %s\n", 100 + i, wrong[i].line);
+        snprintf(expected[i], sizeof expected[i], "?%d syntax error: %s\n\n", 100 + i,
+                 wrong[i].takes);
+    }
+    snprintf(input + at, sizeof input - (size_t)at, "2 showboard\n3 list_commands\n");
+    char *out = run_args(args, input, 0);
+    for (int i = 0; i < WRONG; ++i)
+        assert_has(out, expected[i]);
+    /* nothing happened: black's f5 stands, white to move, no game cleared, no quit */
+    assert_has(out, "=2 white to move, black 4, white 1\n");
+    ck_assert_int_eq(count(out, "\n\n="), 2); /* =1 and =2 after =1: only them and =3 */
+    assert_has(out, "=3 protocol_version\n");
+    /* every command of the list is among the ones above */
+    char *list = strstr(out, "=3 ") + 3;
+    for (char *name = strtok(list, "\n"); name && *name; name = strtok(NULL, "\n")) {
+        bool found = false;
+        for (int i = 0; i < WRONG && !found; ++i)
+            found = !strncmp(wrong[i].line, name, strlen(name)) && wrong[i].line[strlen(name)] == ' ';
+        ck_assert_msg(found, "GTP command %s untested", name);
+    }
     free(out);
 }
 END_TEST
@@ -491,6 +555,63 @@ START_TEST(test_info_commands)
     /* perft shows the board as `board` does, with its move number */
     ck_assert_uint_lt(find_from(out, 0, "move 1, black to move"),
                       find_from(out, 0, "perft  1:"));
+    free(out);
+}
+END_TEST
+
+/* Under a file-size limit (ulimit -f) a save fails with a message (EFBIG) instead of the
+ * engine dying of SIGXFSZ (status 153 in a shell) with its temporary file left behind; the
+ * old book stays as it was. */
+START_TEST(test_book_save_under_file_size_limit)
+{
+    static const char *const args[] = {"--threads", "1", "--hash", "16", NULL};
+    char *dir = temp_path("limited");
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    char book[800];
+    snprintf(book, sizeof book, "%s/saved.book", dir);
+    write_file(book, "the old book\n");
+    char script[1024];
+    snprintf(script, sizeof script, "book save %s\nbook\n", book);
+    struct rlimit old, limited;
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    limited = old;
+    limited.rlim_cur = 1 << 20; /* the shipped book takes 5.6 MB */
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &limited), 0);
+    char *out;
+    int status = child_run(args, script, &out, 60); /* the engine inherits the limit */
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+    ck_assert_msg(status == 1, "status %d (-1: killed by a signal), output:\n%s", status,
+                  tail(out));
+    assert_has(out, "saved.book: cannot write: File too large (the file-size limit, ulimit -f); "
+                    "the file is as it was");
+    assert_has(out, "positions of the first 30 moves"); /* still running: `book` answered */
+    char *text;
+    size_t size;
+    OctError error;
+    ck_assert(file_read_all(book, 1000, &text, &size, &error));
+    ck_assert_str_eq(text, "the old book\n");
+    free(text);
+    ck_assert_int_eq(unlink(book), 0);
+    ck_assert_int_eq(rmdir(dir), 0); /* nothing else: the temporary file was removed */
+    free(out);
+    free(dir);
+}
+END_TEST
+
+/* hash and set hash beyond the physical memory are refused; the table stays as it was. */
+START_TEST(test_hash_beyond_physical_memory)
+{
+    int limit = settings_max_hash();
+    if (limit >= SETTINGS_MAX_HASH)
+        return; /* a machine of 64 GB or more: the size limit refuses first */
+    char script[200], expected[200];
+    snprintf(script, sizeof script, "hash %d\nset hash %d\nhash\n", limit + 1, limit + 1);
+    char *out = run_script(script, 1);
+    snprintf(expected, sizeof expected,
+             "error: hash: %d MB is more than this machine's physical memory (%d MB)\n",
+             limit + 1, limit);
+    ck_assert_int_eq(count(out, expected), 2);
+    assert_has(out, "hash 16 MB\n");
     free(out);
 }
 END_TEST
@@ -1068,6 +1189,7 @@ int main(void)
     tcase_add_test(pipes, test_script_exit_status);
     tcase_add_test(pipes, test_gtp_protocol);
     tcase_add_test(pipes, test_gtp_clock);
+    tcase_add_test(pipes, test_gtp_extra_words);
     tcase_add_test(pipes, test_game_commands);
     tcase_add_test(pipes, test_search_commands);
     tcase_add_test(pipes, test_selective_depths_marked);
@@ -1076,6 +1198,8 @@ int main(void)
     tcase_add_test(pipes, test_contempt);
     tcase_add_test(pipes, test_info_commands);
     tcase_add_test(pipes, test_book_commands);
+    tcase_add_test(pipes, test_hash_beyond_physical_memory);
+    tcase_add_test(pipes, test_book_save_under_file_size_limit);
     tcase_add_test(pipes, test_files);
     tcase_add_test(pipes, test_end_of_input_runs_everything);
     tcase_add_test(pipes, test_stop_in_pipe);

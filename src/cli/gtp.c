@@ -38,6 +38,10 @@ typedef struct GtpCommand {
     /* true: success, with the answer in gtp->answer (may be empty); false: the failure's
      * message there */
     bool (*handler)(Gtp *gtp, const char *args);
+    /* The one rule for arguments: a command runs only with exactly `words` of them, else
+     * it is refused with "syntax error: NAME takes TAKES" (`undo undo` is not an undo). */
+    int words;
+    const char *takes;
 } GtpCommand;
 
 /* The answer's text into gtp->answer; returns `ok`, which says whether it is a success
@@ -408,25 +412,25 @@ static bool cmd_final_score(Gtp *gtp, const char *args)
 }
 
 static const GtpCommand commands[] = {
-    {"protocol_version", cmd_protocol_version},
-    {"name", cmd_name},
-    {"version", cmd_version},
-    {"known_command", cmd_known_command},
-    {"list_commands", cmd_list_commands},
-    {"quit", cmd_quit},
-    {"boardsize", cmd_boardsize},
-    {"clear_board", cmd_clear_board},
-    {"komi", cmd_komi},
-    {"set_game", cmd_set_game},
-    {"list_games", cmd_list_games},
-    {"play", cmd_play},
-    {"genmove", cmd_genmove},
-    {"reg_genmove", cmd_reg_genmove},
-    {"undo", cmd_undo},
-    {"showboard", cmd_showboard},
-    {"final_score", cmd_final_score},
-    {"time_settings", cmd_time_settings},
-    {"time_left", cmd_time_left},
+    {"protocol_version", cmd_protocol_version, 0, "no arguments"},
+    {"name", cmd_name, 0, "no arguments"},
+    {"version", cmd_version, 0, "no arguments"},
+    {"known_command", cmd_known_command, 1, "a command name"},
+    {"list_commands", cmd_list_commands, 0, "no arguments"},
+    {"quit", cmd_quit, 0, "no arguments"},
+    {"boardsize", cmd_boardsize, 1, "an integer"},
+    {"clear_board", cmd_clear_board, 0, "no arguments"},
+    {"komi", cmd_komi, 1, "a number"},
+    {"set_game", cmd_set_game, 1, "a game name"},
+    {"list_games", cmd_list_games, 0, "no arguments"},
+    {"play", cmd_play, 2, "a colour and a vertex"},
+    {"genmove", cmd_genmove, 1, "a colour"},
+    {"reg_genmove", cmd_reg_genmove, 1, "a colour"},
+    {"undo", cmd_undo, 0, "no arguments"},
+    {"showboard", cmd_showboard, 0, "no arguments"},
+    {"final_score", cmd_final_score, 0, "no arguments"},
+    {"time_settings", cmd_time_settings, 3, "three integers"},
+    {"time_left", cmd_time_left, 3, "a colour and two integers"},
 };
 
 static const GtpCommand *find_command(const char *name)
@@ -514,8 +518,13 @@ static void handle_line(Gtp *gtp, char *line)
         respond(gtp, id, false, "unknown command");
         return;
     }
+    int words = 0; /* the line is cleaned: words are apart by spaces, none at the end */
+    for (const char *c = args; *c; ++c)
+        words += c == args || (c[-1] == ' ' && *c != ' ');
     gtp->answer[0] = '\0';
-    bool ok = command->handler(gtp, args);
+    bool ok = words == command->words
+                  ? command->handler(gtp, args)
+                  : reply(gtp, false, "syntax error: %s takes %s", command->name, command->takes);
     respond(gtp, id, ok, gtp->answer);
 }
 

@@ -40,6 +40,9 @@ int main(int argc, char **argv)
 {
     /* a GUI or a script that goes away must not kill us in the middle of a write */
     signal(SIGPIPE, SIG_IGN);
+    /* nor a file-size limit (ulimit -f): a write beyond it fails with EFBIG, the save says
+     * so and leaves the old file */
+    signal(SIGXFSZ, SIG_IGN);
     Options options;
     OctError error;
     if (!options_parse(argc, argv, &options, &error)) {

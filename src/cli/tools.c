@@ -145,7 +145,8 @@ int tools_bench(const Options *options, FILE *out, FILE *err)
     if (tools_model(options, err, true, &model))
         return 2;
     BenchTotals totals;
-    bool ok = bench_run(model, (size_t)options->settings.hash_megabytes, out, err, &totals);
+    bool ok = bench_run(model, (size_t)options->settings.hash_megabytes, BENCH_POSITIONS, out,
+                        err, &totals);
     model_free(model);
     return ok ? 0 : 2;
 }

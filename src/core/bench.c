@@ -7,8 +7,9 @@
 /* Positions reached by deterministic pseudo-random games (a fixed seed, no library
  * randomness), taken at these numbers of empties: midgame searches first, then solves. */
 static const int bench_empties[] = {50, 44, 38, 32, 28, 18, 20, 22};
+_Static_assert(sizeof bench_empties / sizeof bench_empties[0] == BENCH_POSITIONS,
+               "one number of empties per bench position");
 enum {
-    BENCH_COUNT = sizeof bench_empties / sizeof bench_empties[0],
     BENCH_DEPTH = 10,
     BENCH_EXACT = 22 /* positions with at most this many empties are solved exactly */
 };
@@ -43,7 +44,7 @@ static Board bench_position(int index)
     }
 }
 
-bool bench_run(const Model *model, size_t hash_megabytes, FILE *out, FILE *err,
+bool bench_run(const Model *model, size_t hash_megabytes, int positions, FILE *out, FILE *err,
                BenchTotals *totals)
 {
     Search search;
@@ -53,10 +54,11 @@ bool bench_run(const Model *model, size_t hash_megabytes, FILE *out, FILE *err,
         return false;
     }
     search_set_model(&search, model);
-    totals->nodes = 0;
-    totals->seconds = 0;
+    if (positions > BENCH_POSITIONS)
+        positions = BENCH_POSITIONS;
+    *totals = (BenchTotals){0};
     fprintf(out, " #  empties  search      move  score          nodes      time\n");
-    for (int i = 0; i < BENCH_COUNT; ++i) {
+    for (int i = 0; i < positions; ++i) {
         Board board = bench_position(i);
         SearchLimits limits = search_default_limits();
         limits.depth = BENCH_DEPTH;
@@ -70,6 +72,7 @@ bool bench_run(const Model *model, size_t hash_megabytes, FILE *out, FILE *err,
                 result.exact ? "exact" : "depth 10", move_format(result.move, move),
                 (double)result.score / EVAL_DISC, (unsigned long long)result.nodes,
                 result.seconds);
+        totals->position_nodes[i] = result.nodes;
         totals->nodes += result.nodes;
         totals->seconds += result.seconds;
     }

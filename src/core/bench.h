@@ -9,14 +9,18 @@
 
 #include "core/model.h"
 
+enum { BENCH_POSITIONS = 8 /* the fixed positions of the workload */ };
+
 typedef struct BenchTotals {
     uint64_t nodes;
     double seconds;
+    uint64_t position_nodes[BENCH_POSITIONS]; /* each searched position's count */
 } BenchTotals;
 
-/* Searches the fixed positions with one thread and a cleared table each time, printing one
- * row per position and a total line. Returns false when memory runs out. */
-bool bench_run(const Model *model, size_t hash_megabytes, FILE *out, FILE *err,
+/* Searches the first `positions` (at most BENCH_POSITIONS) of the fixed positions with one
+ * thread and a cleared table each time, printing one row per position and a total line.
+ * Returns false when memory runs out. */
+bool bench_run(const Model *model, size_t hash_megabytes, int positions, FILE *out, FILE *err,
                BenchTotals *totals);
 
 #endif

@@ -8,7 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* How long a named pipe that has had no writer gets for one to come. */
@@ -241,6 +244,12 @@ bool file_write_atomic(const char *path, const void *data, size_t size, OctError
     pthread_sigmask(SIG_BLOCK, &blocked, &previous);
     int fd = mkstemp(temporary);
     bool ok = fd >= 0;
+    /* a lock on the temporary file for as long as it has its name (a second descriptor of
+     * it outlives fclose): file_remove_stale leaves a locked one alone, and a kill -9,
+     * which cannot wait, releases it */
+    int held = -1;
+    if (ok && flock(fd, LOCK_EX) == 0)
+        held = dup(fd);
     if (!ok) {
         error_set(error, "%s: cannot create a temporary file: %s", path, strerror(errno));
     } else {
@@ -250,24 +259,78 @@ bool file_write_atomic(const char *path, const void *data, size_t size, OctError
         fchmod(fd, stat(target, &old) == 0 ? (old.st_mode & 07777) : 0644);
         FILE *file = fdopen(fd, "wb");
         ok = file != NULL;
+        int code = errno;
         if (!ok) {
             close(fd);
         } else {
             ok = fwrite(data, 1, size, file) == size && fflush(file) == 0 && fsync(fd) == 0;
-            ok = (fclose(file) == 0) && ok;
+            code = ok ? 0 : errno;
+            if (fclose(file) != 0 && ok) {
+                ok = false;
+                code = errno;
+            }
         }
+        /* a full disk or the file-size limit (EFBIG: the programs ignore SIGXFSZ, which
+         * would kill them otherwise) leaves the old file as it was */
         if (!ok)
-            error_set(error, "%s: write failed: %s", temporary, strerror(errno));
+            error_set(error, "%s: cannot write: %s%s; the file is as it was", path,
+                      strerror(code), code == EFBIG ? " (the file-size limit, ulimit -f)" : "");
         else if (rename(temporary, target) != 0)
             ok = error_set(error, "%s: cannot rename the temporary file: %s", path,
                            strerror(errno));
         if (!ok)
             remove(temporary);
     }
+    if (held >= 0)
+        close(held);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     free(temporary);
     free(resolved);
     return ok;
+}
+
+/* Whether `entry` is NAME.tmp-XXXXXX, the name file_write_atomic gives its temporary file. */
+static bool is_temporary_of(const char *entry, const char *name)
+{
+    size_t length = strlen(name);
+    if (strncmp(entry, name, length) != 0 || strncmp(entry + length, ".tmp-", 5) != 0)
+        return false;
+    const char *random = entry + length + 5;
+    if (strlen(random) != 6)
+        return false;
+    for (const char *c = random; *c; ++c)
+        if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", *c))
+            return false;
+    return true;
+}
+
+int file_remove_stale(const char *dir, const char *name)
+{
+    DIR *listing = opendir(dir);
+    if (!listing)
+        return 0;
+    int removed = 0;
+    time_t now = time(NULL);
+    for (struct dirent *entry; (entry = readdir(listing));) {
+        if (!is_temporary_of(entry->d_name, name))
+            continue;
+        int fd = openat(dirfd(listing), entry->d_name,
+                        O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0)
+            continue; /* a link, gone already, or not ours to read */
+        struct stat opened, named;
+        /* a regular file of ours, unchanged for a while (a writer locks its file right after
+         * making it), that no live writer holds, and still the file of that name */
+        if (fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode) && opened.st_uid == geteuid()
+            && now - opened.st_mtime >= FILE_STALE_SECONDS && flock(fd, LOCK_EX | LOCK_NB) == 0
+            && fstatat(dirfd(listing), entry->d_name, &named, AT_SYMLINK_NOFOLLOW) == 0
+            && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino
+            && unlinkat(dirfd(listing), entry->d_name, 0) == 0)
+            ++removed;
+        close(fd);
+    }
+    closedir(listing);
+    return removed;
 }
 
 /* `path` with its directory resolved (symbolic links, . and ..), malloc'ed; NULL when the

@@ -46,6 +46,16 @@ bool file_read_text(const char *path, size_t limit, char **text, OctError *error
  * a regular file (a directory, a device, a pipe) is refused and left alone. */
 bool file_write_atomic(const char *path, const void *data, size_t size, OctError *error);
 
+/* How long a temporary file must have been left unchanged before file_remove_stale takes it
+ * for one whose writer died. */
+enum { FILE_STALE_SECONDS = 60 };
+
+/* Removes the temporary files that file_write_atomic left for the file `name` in `dir` when
+ * its process was killed with a signal that cannot wait (SIGKILL): files named
+ * NAME.tmp-XXXXXX, regular, owned by this user, unchanged for FILE_STALE_SECONDS, and whose
+ * lock no live writer holds. Returns how many it removed. */
+int file_remove_stale(const char *dir, const char *name);
+
 /* Whether two paths name the same file: the same inode when both exist, else the same
  * place once their directories are resolved (m/./t.ow and m/t.ow, before either is made). */
 bool file_same(const char *a, const char *b);

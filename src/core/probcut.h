@@ -62,13 +62,20 @@ int probcut_mid_shallow(int depth);
  * deepest fitted one take that depth's parameters (of the same parity when fitted). */
 const ProbcutPair *probcut_mid(const Probcut *probcut, int depth, int empties);
 
-/* Text file: a header line "octuple-probcut 1", then an optional endgame line
+/* Text file: a header line "octuple-probcut 2", then an optional endgame line
  * "sigma BASE PER_EMPTY PER_DEPTH" and any number of midgame lines
- * "mid DEPTH MIN_EMPTIES MAX_EMPTIES A B SIGMA" (B and SIGMA in discs); '#' starts a
- * comment. At least one part must be there. On error `probcut` is unchanged. */
+ * "mid DEPTH MIN_EMPTIES MAX_EMPTIES A B SIGMA" (B and SIGMA in discs), and last the end
+ * line "end LINES CHECKSUM": the number of sigma and mid lines, and the CRC-32 (zlib's) of
+ * every byte before the end line in 8 hex digits. '#' starts a comment. At least one part
+ * must be there. A file cut short or changed is refused, as is version 1 (no end line). On
+ * error `probcut` is unchanged. */
 bool probcut_load(Probcut *probcut, const char *path, OctError *error);
 /* Written to a temporary file, then renamed. `comment` (may be NULL) goes in as comments. */
 bool probcut_save(const Probcut *probcut, const char *path, const char *comment,
                   OctError *error);
+/* Converts a version-1 file at `path` into version 2 at `out` (which may be the same
+ * path): the same bytes with the header's version changed and the end line added, after
+ * reading it as the engine would have. */
+bool probcut_upgrade(const char *path, const char *out, OctError *error);
 
 #endif

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/book_eval.h"
+#include "core/fileio.h"
 #include "core/notation.h"
 #include "core/timing.h"
 #include "engine/paths.h"
@@ -201,8 +202,25 @@ static void install_book(Engine *engine, Book *book, const char *path, const cha
     join_notices(engine);
 }
 
+/* The learned games' file in the user's data directory. */
+static const char learned_name[] = "learned.ggf";
+
+/* A kill -9 while learned.ggf or the user's book was being saved leaves the temporary file
+ * the save was writing; every start removes those of this program's files that no live
+ * writer holds (file_remove_stale). Nothing else in the directory is touched. */
+static void remove_stale_temporaries(void)
+{
+    char dir[PATHS_SIZE];
+    OctError ignored;
+    if (!paths_user_dir(USER_DATA, false, dir, sizeof dir, &ignored))
+        return;
+    file_remove_stale(dir, learned_name);
+    file_remove_stale(dir, default_book[0]);
+}
+
 bool engine_create(const EngineSettings *settings, Engine **out, OctError *error)
 {
+    remove_stale_temporaries();
     Engine *engine = calloc(1, sizeof *engine);
     if (!engine)
         return error_set(error, "out of memory");
@@ -533,7 +551,7 @@ bool engine_learned_path(char *path, size_t size, bool create, OctError *error)
     char dir[PATHS_SIZE];
     if (!paths_user_dir(USER_DATA, create, dir, sizeof dir, error))
         return false;
-    int written = snprintf(path, size, "%s/learned.ggf", dir);
+    int written = snprintf(path, size, "%s/%s", dir, learned_name);
     if (written < 0 || (size_t)written >= size)
         return error_set(error, "%s: path too long", dir);
     return true;

@@ -127,11 +127,28 @@ static void show_threads(const EngineSettings *settings, char *out, size_t size)
     snprintf(out, size, "%d", settings->threads);
 }
 
+int settings_max_hash(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return SETTINGS_MAX_HASH;
+    double megabytes = (double)pages * (double)page / (1 << 20);
+    return megabytes < SETTINGS_MAX_HASH ? (int)megabytes : SETTINGS_MAX_HASH;
+}
+
 static bool apply_hash(EngineSettings *settings, const char *value, OctError *error)
 {
-    if (!parse_int(value, 1, SETTINGS_MAX_HASH, &settings->hash_megabytes))
+    int megabytes;
+    if (!parse_int(value, 1, SETTINGS_MAX_HASH, &megabytes))
         return error_set(error, "'%s' is not a size from 1 to %d MB", value,
                          SETTINGS_MAX_HASH);
+    /* the allocation may succeed (memory is overcommitted), but every new game clears the
+     * whole table, and the kernel then kills the process */
+    int limit = settings_max_hash();
+    if (megabytes > limit)
+        return error_set(error, "%d MB is more than this machine's physical memory (%d MB)",
+                         megabytes, limit);
+    settings->hash_megabytes = megabytes;
     return true;
 }
 

@@ -51,6 +51,10 @@ void settings_init(EngineSettings *settings, const char *program);
  * `set depth N`); the table is in settings.c and in the man page. */
 int settings_exact_for_depth(int depth);
 
+/* The largest table size the settings accept, in megabytes: the physical memory, at most
+ * SETTINGS_MAX_HASH. */
+int settings_max_hash(void);
+
 typedef struct SettingSpec {
     const char *command;  /* REPL command name */
     const char *option;   /* command-line option name, without the dashes */

@@ -474,6 +474,8 @@ int main(int argc, char **argv)
 
     /* a dead engine must show up as a write error, not kill the runner */
     signal(SIGPIPE, SIG_IGN);
+    /* a file-size limit fails the write of a file (EFBIG), with a message */
+    signal(SIGXFSZ, SIG_IGN);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;

@@ -151,6 +151,7 @@ int train_label(const TrainArgs *args);
 int train_probcut(const TrainArgs *args);
 int train_mpc(const TrainArgs *args);
 int train_dump(const TrainArgs *args);
+int train_mpc_upgrade(const TrainArgs *args);
 int train_td(const TrainArgs *args);
 int train_evolve(const TrainArgs *args);
 int train_coevolve(const TrainArgs *args);

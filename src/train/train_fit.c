@@ -22,6 +22,21 @@ int train_dump(const TrainArgs *args)
     return 0;
 }
 
+int train_mpc_upgrade(const TrainArgs *args)
+{
+    if (!args->file || !args->out) {
+        fprintf(stderr, "octuple-train mpc-upgrade: name a version-1 .mpc file and --out\n");
+        return 2;
+    }
+    OctError error;
+    if (!probcut_upgrade(args->file, args->out, &error)) {
+        fprintf(stderr, "octuple-train: %s\n", error.message);
+        return 1;
+    }
+    printf("wrote %s\n", args->out);
+    return 0;
+}
+
 int train_probcut(const TrainArgs *args)
 {
     if (!args->out || !args->weights || (!args->logbook && !args->wthor && !args->labels)) {

@@ -1,6 +1,7 @@
 /* octuple-train: builds evaluation weights from data. One table of commands, each with the
  * table of the options it takes, drives parsing and help; the commands live in train_fit.c,
  * train_learn.c, train_book.c and train_selfplay.c. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -236,6 +237,10 @@ static const TrainUse error_uses[] = {
     OPTION(TRAIN_OPT_THREADS, NULL),
 };
 
+static const TrainUse mpc_upgrade_uses[] = {
+    REQUIRED(TRAIN_OPT_OUT, "FILE.mpc", "the version-2 file to write"),
+};
+
 static const TrainCommand commands[] = {
     {"regress", NULL,
      "fit weights to the final disc difference of database games (squared error; by SGD, "
@@ -292,6 +297,10 @@ static const TrainCommand commands[] = {
      "--min-games games reached, each with its best move outside the book by a --depth "
      "search, negamaxed; --update grows a book or finishes one a Ctrl-C interrupted",
      train_book, USES(book_uses)},
+    {"mpc-upgrade", "FILE.mpc",
+     "convert a ProbCut file of format version 1 (no end line) into version 2, the numbers "
+     "unchanged: the engine reads only files that carry the end line and checksum",
+     train_mpc_upgrade, USES(mpc_upgrade_uses)},
     {"dump", "FILE.ow", "print a weights file's shapes, phase table and weight statistics",
      train_dump, NULL, 0},
 };
@@ -439,6 +448,9 @@ static int command_parse(const TrainCommand *command, int argc, char **argv, Tra
 
 int main(int argc, char **argv)
 {
+    /* a file-size limit (ulimit -f) fails a write with EFBIG, which the commands report,
+     * instead of killing the trainer with a half-written temporary file */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc == 3 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "help")))
         for (int i = 0; i < COMMAND_COUNT; ++i)
             if (!strcmp(argv[2], commands[i].name)) {
