@@ -680,6 +680,37 @@ START_TEST(test_analyze)
 }
 END_TEST
 
+/* Analyze Game on the game with two passes: NBoard plots every value on its Black-positive
+ * graph, so each is Black's view. A forced pass and the only move left both keep the value,
+ * which the side to move's view would flip. */
+START_TEST(test_analyze_blacks_view)
+{
+    Child child;
+    ck_assert(start(&child));
+    char *record = passes_record(62);
+    char text[8192];
+    snprintf(text, sizeof text, "nboard 2\nset depth 2\nset game %s\nping 1\nanalyze\n", record);
+    free(record);
+    child_send(&child, text);
+    expect_pong(&child, 1, NULL);
+    double evals[63];
+    for (int moves = 62; moves >= 44; --moves) {
+        char *line = expect(&child, "analysis", 60, NULL);
+        int made;
+        ck_assert_int_eq(sscanf(line, "analysis %d %lf", &made, &evals[moves]), 2);
+        ck_assert_int_eq(made, moves);
+        free(line);
+    }
+    /* the final position: Black 12 discs, White 52 */
+    ck_assert_double_eq_tol(evals[62], -40, 1e-9);
+    ck_assert_double_eq_tol(evals[61], evals[62], 1e-9); /* White's only move, C1 */
+    ck_assert_double_eq_tol(evals[48], evals[49], 1e-9); /* Black passes */
+    ck_assert_double_eq_tol(evals[50], evals[51], 1e-9); /* Black passes again */
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
 static int count_file_lines(const char *path)
 {
     FILE *file = fopen(path, "r");
@@ -1183,6 +1214,7 @@ int main(void)
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_refusals_keep_the_answer);
     tcase_add_test(tc, test_analyze);
+    tcase_add_test(tc, test_analyze_blacks_view);
     tcase_add_test(tc, test_self_play_and_learn);
     tcase_add_test(tc, test_end_of_input_stops_search);
     tcase_add_test(tc, test_book_hints_and_go);

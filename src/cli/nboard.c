@@ -146,8 +146,12 @@ static void on_report(void *context, const EngineReport *report)
         if (report->task == ENGINE_ANALYZE) {
             /* an interrupted search gives no trustworthy value: skip it */
             if (!report->stopped || report->result.exact || report->result.depth > 0) {
+                /* Black's view: the GUI plots the values as they come on its Black-positive
+                 * graph (the side to move's view would zigzag) */
+                int score = report->side == COLOR_BLACK ? report->result.score
+                                                        : -report->result.score;
                 char eval[32];
-                format_eval(engine_discs(report->result.score), false, eval, sizeof eval);
+                format_eval(engine_discs(score), false, eval, sizeof eval);
                 emit(nboard, "analysis %d %s", report->ply, eval);
             }
         } else if (report->task == ENGINE_HINT && report->from_book) {
