@@ -217,6 +217,12 @@ static void command_nboard(Nboard *nboard, const char *args)
         return;
     }
     emit(nboard, "set myname Octuple%d", engine_settings(nboard->engine)->depth);
+    /* the GUI shows "Loading" until a status line comes: ready now (a warning from the
+     * start stays in the bar) */
+    if (engine_notice(nboard->engine)[0])
+        emit(nboard, "status warning: %s", engine_notice(nboard->engine));
+    else
+        emit(nboard, "status");
 }
 
 static void command_ping(Nboard *nboard, const char *args)
