@@ -57,6 +57,12 @@ typedef struct Worker {
      * solver takes its move hints from that table, and without the depth-1 entries FForum
      * #40-#48 took 681 M nodes against 639.5 M. */
     bool presolve;
+    /* With several threads a midgame bound is taken from an entry of the same depth only:
+     * another thread's deeper entries would make this one's shallow iterations report the
+     * deeper result under their own depths (+1.62 at depths 3-7 where one thread finds
+     * +2.33, +0.37, +1.30, -0.30, +1.62). In Othello each disc played is one ply, so a
+     * position has one remaining depth per iteration and one thread never needs the rule. */
+    bool same_depth;
     int id;
     EvalState states[SEARCH_MAX_DEPTH + 4];
 } Worker;
@@ -288,7 +294,8 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
     if (tt && tt_probe(tt, board, &entry)) {
         tt_move = entry.move;
         int lower = entry.lower, upper = entry.upper;
-        bool usable = entry.depth >= depth && entry.depth < TT_DEPTH_EXACT
+        bool usable = (worker->same_depth ? entry.depth == depth : entry.depth >= depth)
+                   && entry.depth < TT_DEPTH_EXACT
                    && (!worker->limits->own_entries
                        || entry.generation == tt_current_generation(tt))
                    && (entry.level == TT_LEVEL_FULL || !worker->limits->draw);
@@ -1013,6 +1020,8 @@ typedef struct RunShared {
     const SearchLimits *limits;
     atomic_bool run_stop;
     double deadline;
+    double start;
+    atomic_uint_fast64_t nodes; /* over the threads, as of their last looks at the limits */
 } RunShared;
 
 static void worker_init(Worker *worker, RunShared *shared, int id)
@@ -1024,6 +1033,7 @@ static void worker_init(Worker *worker, RunShared *shared, int id)
     worker->id = id;
     worker->selective = false;
     worker->presolve = false;
+    worker->same_depth = shared->limits->threads > 1;
     Tt *tt = shared->limits->use_tt ? &shared->search->tt : NULL;
     solver_init(&worker->solver, tt, &shared->search->stop);
     if (tt) /* without it the solver only has the shared table: slower, as right */
@@ -1033,6 +1043,7 @@ static void worker_init(Worker *worker, RunShared *shared, int id)
     worker->solver.probcut = &shared->search->probcut;
     worker->solver.deadline = shared->deadline;
     worker->solver.node_limit = shared->limits->nodes;
+    worker->solver.node_total = &shared->nodes;
     if (shared->limits->check_nodes > 0)
         worker->solver.check_interval = (uint64_t)shared->limits->check_nodes;
     eval_set(&worker->states[0], worker->model, shared->board);
@@ -1092,6 +1103,17 @@ static void root_keep_first(RootMove *moves, int count, int first)
     moves[0] = kept;
 }
 
+/* The nodes of every thread so far: this worker's exactly, the others' as of their last
+ * looks at the limits (a few thousand nodes behind at most). */
+static uint64_t worker_total_nodes(Worker *worker)
+{
+    Solver *solver = &worker->solver;
+    atomic_fetch_add_explicit(solver->node_total, solver->nodes - solver->published,
+                              memory_order_relaxed);
+    solver->published = solver->nodes;
+    return atomic_load_explicit(solver->node_total, memory_order_relaxed);
+}
+
 /* Iterative deepening; the main worker (id 0) reports, helpers only fill the table. */
 static void worker_run(Worker *worker, SearchResult *result, SearchProgress progress,
                        void *context)
@@ -1127,9 +1149,10 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
         worker->solver.deadline = deadline;
         if (!done)
             return;
+        uint64_t nodes = worker_total_nodes(worker); /* the helpers' too, for the reports */
         if (worker->id == 0) {
             fill_result(worker, moves, count, depth, false, false, lines, result);
-            result->nodes = worker->solver.nodes;
+            result->nodes = nodes;
             if (progress) /* before a solve too: a front end shows the estimates */
                 progress(context, result);
         }
@@ -1160,7 +1183,7 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
             return;
         if (worker->id == 0) {
             fill_result(worker, moves, count, empties, exact_wanted, wld_wanted, lines, result);
-            result->nodes = worker->solver.nodes;
+            result->nodes = worker_total_nodes(worker);
             if (progress)
                 progress(context, result);
         }
@@ -1224,8 +1247,9 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
     }
 
     RunShared shared = {search, board, limits, false,
-                        limits->seconds > 0 ? start + limits->seconds : 0.0};
+                        limits->seconds > 0 ? start + limits->seconds : 0.0, start, 0};
     atomic_init(&shared.run_stop, false);
+    atomic_init(&shared.nodes, 0);
     int threads = limits->threads < 1 ? 1 : limits->threads > SEARCH_MAX_THREADS
                 ? SEARCH_MAX_THREADS : limits->threads;
     Worker *workers = malloc(sizeof(Worker) * (size_t)threads);
