@@ -565,6 +565,8 @@ static void collect(void *context, const EngineReport *report)
     case ENGINE_ITERATION:
         ++collected->iterations;
         break;
+    case ENGINE_PROGRESS: /* the nodes so far: nothing new to collect */
+        break;
     case ENGINE_POSITION:
         if (collected->positions < 80) {
             collected->plies[collected->positions] = report->ply;

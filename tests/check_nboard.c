@@ -159,6 +159,10 @@ static bool valid_line(const char *line)
             return false;
         const char *d = words[4];
         size_t digits = strspn(d, "0123456789");
+        if (digits > 0 && d[digits] == '@') { /* a probable solve: 24@73% */
+            size_t percent = strspn(d + digits + 1, "0123456789");
+            return percent > 0 && !strcmp(d + digits + 1 + percent, "%");
+        }
         return digits > 0 && (!d[digits] || !strcmp(d + digits, "%") || !strcmp(d + digits, "%W"));
     }
     if (!strcmp(w, "nodestats"))
@@ -508,6 +512,50 @@ START_TEST(test_forced_positions)
     ck_assert_int_eq(check_answer(line, &prefix), game.moves[ply]);
     free(line);
     free(ggf);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+/* Signs of life during a long search: `nodestats` while it runs (the endless search at the
+ * start position never ends by itself, so any nodestats before the ping came during it), and
+ * a solve's selective pass as a probable-solve hint (24@NN%) before the exact result. */
+START_TEST(test_progress_during_search)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 60\nping 1\nhint 1\n");
+    expect_pong(&child, 1, NULL);
+    char *line = expect(&child, "nodestats", 60, NULL);
+    free(line);
+    child_send(&child, "ping 2\n");
+    expect_pong(&child, 2, NULL);
+
+    /* 24 empties; solved exactly from 24 at level 3 (with `set exact`), after a selective
+     * pass */
+    char *ggf = passes_record(36);
+    char text[8192];
+    snprintf(text, sizeof text, "set depth 3\nset exact 24\nset game %s\nping 3\nhint 1\n", ggf);
+    free(ggf);
+    child_send(&child, text);
+    char skipped[SKIPPED_SIZE] = "";
+    expect_pong(&child, 3, skipped);
+    for (;;) {
+        line = expect(&child, "search ", 120, skipped);
+        char pv[128], eval[32], depth[16];
+        ck_assert_int_eq(sscanf(line, "search %127s %31s 0 %15s", pv, eval, depth), 3);
+        free(line);
+        ck_assert_msg(strcmp(depth, "100%"), "the exact result came first");
+        int empties, percent;
+        char end;
+        if (sscanf(depth, "%d@%d%%%c", &empties, &percent, &end) == 2) {
+            ck_assert_int_eq(empties, 24);
+            ck_assert(percent > 0 && percent < 100);
+            break;
+        }
+    }
+    child_send(&child, "ping 4\n"); /* the exact solve need not finish */
+    expect_pong(&child, 4, NULL);
     ck_assert_int_eq(child_finish(&child, 10), 0);
     free(child.output);
 }
@@ -1219,6 +1267,7 @@ int main(void)
     tcase_add_test(tc, test_clock_caps_go);
     tcase_add_test(tc, test_clock_after_new_game);
     tcase_add_test(tc, test_ping_stops_search);
+    tcase_add_test(tc, test_progress_during_search);
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_refusals_keep_the_answer);
     tcase_add_test(tc, test_analyze);

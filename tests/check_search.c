@@ -852,7 +852,7 @@ typedef struct DepthScores {
 static void keep_depth_scores(void *context, const SearchResult *result)
 {
     DepthScores *scores = context;
-    if (scores->count > SEARCH_MAX_DEPTH)
+    if (result->running || scores->count > SEARCH_MAX_DEPTH) /* a look at the nodes only */
         return;
     scores->score[result->depth] = result->score;
     scores->nodes[scores->count] = result->nodes;

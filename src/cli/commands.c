@@ -297,6 +297,8 @@ static void on_report(void *context, const EngineReport *report)
             (report->task == ENGINE_HINT && verbose >= 2))
             print_table_row(session, report);
         break;
+    case ENGINE_PROGRESS: /* the table has a row per iteration only */
+        break;
     case ENGINE_POSITION:
         if (report->task == ENGINE_ANALYZE && !report->stopped)
             print_analysis_row(session, report);

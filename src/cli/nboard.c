@@ -84,6 +84,8 @@ static void format_depth(const SearchResult *result, char *out, size_t size)
         snprintf(out, size, "100%%");
     else if (result->wld) /* the protocol's mark of a proven win, draw or loss */
         snprintf(out, size, "100%%W");
+    else if (result->probable) /* a probable solve: NBoard shows it as it reads */
+        snprintf(out, size, "%d@%d%%", result->depth, result->selectivity);
     else
         snprintf(out, size, "%d", result->depth);
 }
@@ -141,6 +143,9 @@ static void on_report(void *context, const EngineReport *report)
     case ENGINE_ITERATION:
         if (report->task != ENGINE_ANALYZE)
             emit_search_lines(nboard, report);
+        return;
+    case ENGINE_PROGRESS: /* signs of life during a long search */
+        emit_nodestats(nboard, report);
         return;
     case ENGINE_POSITION:
         if (report->task == ENGINE_ANALYZE) {

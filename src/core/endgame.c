@@ -89,6 +89,8 @@ bool solver_should_stop(Solver *solver)
                                   memory_order_relaxed);
         solver->published = solver->nodes;
     }
+    if (solver->on_check)
+        solver->on_check(solver->check_context);
     if ((solver->stop && atomic_load_explicit(solver->stop, memory_order_relaxed))
         || (solver->stop2 && atomic_load_explicit(solver->stop2, memory_order_relaxed))
         || (solver->abort && atomic_load_explicit(solver->abort, memory_order_relaxed))
@@ -116,6 +118,8 @@ void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop)
     solver->local = NULL;
     solver->node_total = NULL;
     solver->published = 0;
+    solver->on_check = NULL;
+    solver->check_context = NULL;
 }
 
 /* The local table. Below ENDGAME_TT_EMPTIES the shared table's probes wait for main memory

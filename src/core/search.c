@@ -63,6 +63,11 @@ typedef struct Worker {
      * +2.33, +0.37, +1.30, -0.30, +1.62). In Othello each disc played is one ply, so a
      * position has one remaining depth per iteration and one thread never needs the rule. */
     bool same_depth;
+    /* the main worker's progress reports while an iteration runs (worker_tick) */
+    SearchResult *result;
+    SearchProgress progress;
+    void *context;
+    double start, next_tick;
     int id;
     EvalState states[SEARCH_MAX_DEPTH + 4];
 } Worker;
@@ -1034,6 +1039,11 @@ static void worker_init(Worker *worker, RunShared *shared, int id)
     worker->selective = false;
     worker->presolve = false;
     worker->same_depth = shared->limits->threads > 1;
+    worker->result = NULL;
+    worker->progress = NULL;
+    worker->context = NULL;
+    worker->start = shared->start;
+    worker->next_tick = shared->start + SEARCH_TICK_SECONDS;
     Tt *tt = shared->limits->use_tt ? &shared->search->tt : NULL;
     solver_init(&worker->solver, tt, &shared->search->stop);
     if (tt) /* without it the solver only has the shared table: slower, as right */
@@ -1114,10 +1124,72 @@ static uint64_t worker_total_nodes(Worker *worker)
     return atomic_load_explicit(solver->node_total, memory_order_relaxed);
 }
 
+/* The main worker's look at the clock at each look at the limits (every few thousand nodes,
+ * cheap beside them): a progress report with the nodes and time so far, so that a front end
+ * shows life during a long iteration. */
+static void worker_tick(void *argument)
+{
+    Worker *worker = argument;
+    double now = monotonic_seconds();
+    if (now < worker->next_tick)
+        return;
+    worker->next_tick = now + SEARCH_TICK_SECONDS;
+    SearchResult *snapshot = malloc(sizeof *snapshot);
+    if (!snapshot) /* a missed report only */
+        return;
+    *snapshot = *worker->result;
+    snapshot->running = true;
+    snapshot->probable = false;
+    snapshot->nodes = worker_total_nodes(worker);
+    snapshot->seconds = now - worker->start;
+    worker->progress(worker->context, snapshot);
+    free(snapshot);
+}
+
+/* A selective pass's moves as a progress report, apart from the result: an interrupted
+ * solve still answers with its last midgame iteration, as before the passes were shown.
+ * The line follows the table's moves (no solving, which would change the table). */
+static void report_probable(Worker *worker, const RootMove *moves, int count, int empties,
+                            int level, int lines, SearchProgress progress, void *context)
+{
+    SearchResult *pass = malloc(sizeof *pass);
+    if (!pass) /* a missed report only */
+        return;
+    memset(pass, 0, sizeof *pass);
+    pass->move = moves[0].move;
+    pass->score = moves[0].score;
+    pass->depth = empties;
+    pass->probable = true;
+    /* cuts at t sigmas keep the errors within it: 2 Phi(t) - 1 of them */
+    pass->selectivity = (int)lround(100 * erf(probcut_t(level) / sqrt(2.0)));
+    pass->line_count = count < lines ? count : lines;
+    const Board *board = &worker->states[0].board;
+    pass->pv_length = collect_line(worker, board, moves[0].move, empties, true, true, 0,
+                                   pass->pv, SEARCH_MAX_DEPTH);
+    for (int i = 0; i < pass->line_count; ++i) {
+        SearchLine *line = &pass->lines[i];
+        *line = (SearchLine){moves[i].move, moves[i].score, {0}, 0};
+        if (lines > 1)
+            line->pv_length = collect_line(worker, board, moves[i].move, empties, true, true,
+                                           0, line->pv, SEARCH_LINE_PV);
+    }
+    pass->nodes = worker_total_nodes(worker);
+    pass->seconds = monotonic_seconds() - worker->start;
+    progress(context, pass);
+    free(pass);
+}
+
 /* Iterative deepening; the main worker (id 0) reports, helpers only fill the table. */
 static void worker_run(Worker *worker, SearchResult *result, SearchProgress progress,
                        void *context)
 {
+    if (worker->id == 0 && progress) {
+        worker->result = result;
+        worker->progress = progress;
+        worker->context = context;
+        worker->solver.on_check = worker_tick;
+        worker->solver.check_context = worker;
+    }
     const SearchLimits *limits = worker->limits;
     const Board *board = &worker->states[0].board;
     RootMove moves[MOVE_LIST_CAPACITY];
@@ -1173,6 +1245,8 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
             worker->solver.level = TT_LEVEL_FULL;
             if (!done)
                 return;
+            if (worker->id == 0 && progress)
+                report_probable(worker, moves, count, empties, level, lines, progress, context);
         }
         root_keep_first(moves, count, first);
     }
