@@ -115,6 +115,52 @@ START_TEST(test_pipe_has_no_prompt_or_colour)
 }
 END_TEST
 
+/* The widest line of `text`, in columns (the help texts are ASCII: bytes). */
+static size_t widest_line(const char *text, char *widest, size_t size)
+{
+    size_t most = 0;
+    for (const char *p = text; *p;) {
+        size_t length = strcspn(p, "\n");
+        if (length > most) {
+            most = length;
+            snprintf(widest, size, "%.*s", (int)length, p);
+        }
+        p += length + (p[length] == '\n');
+    }
+    return most;
+}
+
+/* Every help text fits a normal terminal: `--help`, the console's `help` and `help NAME`
+ * of every command. */
+START_TEST(test_help_fits_80_columns)
+{
+    char widest[256];
+    static const char *const help_args[] = {"--help", NULL};
+    char *out = run_args(help_args, "", 0);
+    assert_has(out, "--threads");
+    ck_assert_msg(widest_line(out, widest, sizeof widest) <= 80, "--help: '%s'", widest);
+    free(out);
+    out = run_script("help\n", 0);
+    assert_has(out, "book-randomness");
+    ck_assert_msg(widest_line(out, widest, sizeof widest) <= 80, "help: '%s'", widest);
+    /* the same of each command alone */
+    char script[8192] = "";
+    for (const char *p = out; (p = strstr(p, "\n  ")) != NULL; ++p) {
+        char name[64], after;
+        /* a command's name, not the bare moves' line (f5, pa, ...) */
+        if (sscanf(p + 3, "%63[a-z-]%c", name, &after) == 2 && (after == ' ' || after == ',')
+            && strlen(script) + 80 < sizeof script)
+            snprintf(script + strlen(script), sizeof script - strlen(script), "help %s\n",
+                     name);
+    }
+    free(out);
+    ck_assert_int_gt(count(script, "help "), 20);
+    out = run_script(script, 0);
+    ck_assert_msg(widest_line(out, widest, sizeof widest) <= 80, "help NAME: '%s'", widest);
+    free(out);
+}
+END_TEST
+
 /* A script fails (status 1) when any command printed an error, even one that later
  * commands make up for; a clean one exits 0. */
 START_TEST(test_script_exit_status)
@@ -1065,6 +1111,7 @@ int main(void)
     TCase *pipes = tcase_create("pipes");
     tcase_set_timeout(pipes, 300);
     tcase_add_test(pipes, test_pipe_has_no_prompt_or_colour);
+    tcase_add_test(pipes, test_help_fits_80_columns);
     tcase_add_test(pipes, test_script_exit_status);
     tcase_add_test(pipes, test_gtp_protocol);
     tcase_add_test(pipes, test_gtp_clock);

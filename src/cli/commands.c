@@ -15,6 +15,7 @@
 #include "core/notation.h"
 #include "engine/paths.h"
 #include "core/perft.h"
+#include "cli/helptext.h"
 #include "cli/tools.h"
 #include "core/parse.h"
 
@@ -1187,7 +1188,9 @@ static void help_line(Session *session, const Command *command)
         used += snprintf(left + used, sizeof left - (size_t)used, ", %s", command->aliases[a]);
     if (arguments)
         snprintf(left + used, sizeof left - (size_t)used, " %s", arguments);
-    say(session, "  %-22s %s\n", left, help);
+    char text[1024];
+    helptext_format(left, help, text, sizeof text);
+    say(session, "%s", text);
 }
 
 static void cmd_help(Session *session, const char *name, const char *args)
@@ -1208,11 +1211,13 @@ static void cmd_help(Session *session, const char *name, const char *args)
         }
         return;
     }
-    say(session, "Commands (case-insensitive; 'set' before a command and '=' after it are "
+    say(session, "Commands (any case; 'set' before a command and '=' after it are "
         "ignored):\n");
     for (int i = 0; i < COMMAND_COUNT; ++i)
         help_line(session, &command_table[i]);
-    say(session, "  %-22s %s\n", "f5, pa, f5d6c3", "a bare move or move string plays it");
+    char text[256];
+    helptext_format("f5, pa, f5d6c3", "a bare move or move string plays it", text, sizeof text);
+    say(session, "%s", text);
 }
 
 /* ---- parsing ---- */

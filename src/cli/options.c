@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/helptext.h"
 #include "core/notation.h"
 #include "core/parse.h"
 #include "core/perft.h"
@@ -32,9 +33,10 @@ enum { OPTION_SPEC_COUNT = sizeof option_specs / sizeof option_specs[0] };
 
 static void usage_line(FILE *out, const char *name, const char *argument, const char *help)
 {
-    char left[40];
+    char left[40], text[1024];
     snprintf(left, sizeof left, "--%s%s%s", name, argument ? " " : "", argument ? argument : "");
-    fprintf(out, "  %-22s %s\n", left, help);
+    helptext_format(left, help, text, sizeof text);
+    fputs(text, out);
 }
 
 void options_usage(FILE *out, const char *program)
