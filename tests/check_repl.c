@@ -115,6 +115,64 @@ START_TEST(test_pipe_has_no_prompt_or_colour)
 }
 END_TEST
 
+/* The board's colours: every square resets the attributes (no bold leaking onto the next,
+ * and no bold black, which many terminals draw dark grey), on a terminal or with
+ * --color=always; none with NO_COLOR or --color=never. */
+static char *board_output(const char *color_option, const char *no_color, bool pty)
+{
+    const char *args[8] = {"--threads", "1", "--no-book", NULL};
+    if (color_option)
+        args[3] = color_option;
+    if (no_color)
+        setenv("NO_COLOR", no_color, 1);
+    else
+        unsetenv("NO_COLOR");
+    char *out;
+    if (pty) {
+        Child child;
+        ck_assert(child_start(&child, args, true));
+        ck_assert(child_wait_for(&child, 0, "octuple> ", 60) >= 0);
+        child_send(&child, "quit\n");
+        ck_assert_int_eq(child_finish(&child, 10), 0);
+        out = child.output;
+    } else {
+        ck_assert_int_eq(child_run(args, "play f5\nboard\n", &out, 60), 0);
+    }
+    unsetenv("NO_COLOR");
+    return out;
+}
+
+START_TEST(test_board_colours)
+{
+    char *out = board_output(NULL, NULL, true);
+    assert_has(out, "\033[0;30;42m*");  /* plain black on green */
+    assert_has(out, "\033[0;97;42mO");  /* bright white on green */
+    assert_has(out, "\033[0;30;42m-");
+    assert_has(out, "\033[0m 8");       /* reset before the row's number */
+    ck_assert_msg(!strstr(out, "\033[1;") && !strstr(out, "\033[1m"), "bold in:\n%s", out);
+    free(out);
+    out = board_output(NULL, "1", true);
+    ck_assert_msg(!strstr(out, "42m"), "colours with NO_COLOR:\n%s", out);
+    free(out);
+    out = board_output(NULL, "", true); /* NO_COLOR set but empty: not a request */
+    assert_has(out, "\033[0;97;42mO");
+    free(out);
+    out = board_output("--color=never", NULL, true);
+    ck_assert_msg(!strstr(out, "42m"), "colours with --color=never:\n%s", out);
+    free(out);
+    out = board_output("--color=always", "1", false); /* a pipe, and over NO_COLOR */
+    assert_has(out, "\033[0;30;42m*");
+    free(out);
+    out = board_output("--color=auto", NULL, false);
+    ck_assert_ptr_null(strchr(out, '\033'));
+    free(out);
+    static const char *const bad[] = {"--color=sometimes", NULL};
+    out = run_args(bad, "", 2);
+    assert_has(out, "--color: 'sometimes' is not auto, always or never");
+    free(out);
+}
+END_TEST
+
 /* The widest line of `text`, in columns (the help texts are ASCII: bytes). */
 static size_t widest_line(const char *text, char *widest, size_t size)
 {
@@ -1112,6 +1170,7 @@ int main(void)
     tcase_set_timeout(pipes, 300);
     tcase_add_test(pipes, test_pipe_has_no_prompt_or_colour);
     tcase_add_test(pipes, test_help_fits_80_columns);
+    tcase_add_test(pipes, test_board_colours);
     tcase_add_test(pipes, test_script_exit_status);
     tcase_add_test(pipes, test_gtp_protocol);
     tcase_add_test(pipes, test_gtp_clock);

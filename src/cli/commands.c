@@ -146,10 +146,14 @@ void session_show_board(Session *session)
     int black_moves = __builtin_popcountll(side == COLOR_BLACK ? legal : board_legal(&passed));
     int white_moves = __builtin_popcountll(side == COLOR_WHITE ? legal : board_legal(&passed));
     bool over = board_is_over(&board);
-    const char *on = session->color ? "\033[30;42m" : "";
-    const char *black_on = session->color ? "\033[1;30;42m" : "";
-    const char *white_on = session->color ? "\033[1;97;42m" : "";
-    const char *legal_on = session->color ? "\033[33;42m" : "";
+    /* Each square resets every attribute first (0;), so that nothing leaks onto the next.
+     * The board paints its own green, so the terminal's background does not matter; black
+     * discs are plain black (bold black is dark grey in xterm and many themes), white ones
+     * bright white, legal moves black dots like the empty squares' dashes. */
+    const char *on = session->color ? "\033[0;30;42m" : "";
+    const char *black_on = on;
+    const char *white_on = session->color ? "\033[0;97;42m" : "";
+    const char *legal_on = on;
     const char *off = session->color ? "\033[0m" : "";
     char side_text[8][128] = {{0}};
     int discs = __builtin_popcountll(black | white);

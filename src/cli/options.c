@@ -26,6 +26,8 @@ static const OptionSpec option_specs[] = {
     {"bench", NULL, "fixed search workload: node count and nodes per second", true},
     {"board", "POSITION", "64 squares (X, O, -) and the side to move: the start position", false},
     {"no-book", NULL, "do not use an opening book", false},
+    {"color", "WHEN", "colours on the console's board: auto (on a terminal, unless NO_COLOR "
+                      "is set), always or never (default auto)", false},
     {"version", NULL, "print the name and version", true},
     {"help", NULL, "print this help", true},
 };
@@ -82,6 +84,14 @@ static bool apply(Options *options, const char *name, const char *value, OctErro
             return error_set(error, "--solve: an OBF file name is expected");
         options->solve_path = value;
         options->action = ACTION_SOLVE;
+    } else if (!strcmp(name, "color")) {
+        static const char *const modes[] = {"auto", "always", "never"};
+        size_t i = 0;
+        while (i < 3 && strcmp(value, modes[i]))
+            ++i;
+        if (i == 3)
+            return error_set(error, "--color: '%s' is not auto, always or never", value);
+        options->color = (ColorMode)i;
     } else if (!strcmp(name, "no-book")) {
         options->settings.use_book = false;
     } else if (!strcmp(name, "board")) {

@@ -258,13 +258,21 @@ static void wait_for_task(Session *session, Input *input)
     }
 }
 
-int repl_run(Engine *engine, Input *input, FILE *out)
+/* --color auto: a terminal that is not dumb, and no NO_COLOR (set and not empty, as
+ * no-color.org has it) */
+static bool use_color(ColorMode mode, FILE *out)
+{
+    if (mode != COLOR_MODE_AUTO)
+        return mode == COLOR_MODE_ALWAYS;
+    const char *term = getenv("TERM"), *no_color = getenv("NO_COLOR");
+    return isatty(fileno(out)) && !(no_color && no_color[0]) && !(term && !strcmp(term, "dumb"));
+}
+
+int repl_run(Engine *engine, Input *input, FILE *out, ColorMode color)
 {
     bool terminal = isatty(input->fd) && isatty(fileno(out));
-    const char *term = getenv("TERM");
-    bool color = isatty(fileno(out)) && !getenv("NO_COLOR") && !(term && !strcmp(term, "dumb"));
     Session session;
-    session_init(&session, engine, out, color);
+    session_init(&session, engine, out, use_color(color, out));
     if (engine_notice(engine)[0])
         fprintf(stderr, "octuple: warning: %s\n", engine_notice(engine));
 
