@@ -789,6 +789,63 @@ START_TEST(test_self_play)
 }
 END_TEST
 
+/* The saved game's text (malloc'ed). */
+static char *saved_text(const char *path)
+{
+    FILE *file = fopen(path, "r");
+    ck_assert_ptr_nonnull(file);
+    char *text = calloc(1, 1 << 16);
+    ck_assert_ptr_nonnull(text);
+    size_t length = fread(text, 1, (1 << 16) - 1, file);
+    text[length] = '\0';
+    fclose(file);
+    return text;
+}
+
+/* `save` names the players (the engine by its name and level, the user by the `name`
+ * setting or $USER) and writes the engine's evaluations with two decimals and its times
+ * with three, as NBoard does. */
+START_TEST(test_save_names_and_precision)
+{
+    char *path = temp_path("named.ggf");
+    char script[1024];
+    snprintf(script, sizeof script,
+             "level 3\nverbose 0\nname Ada Lovelace\nmode 0\nf5\nsave %s\n", path);
+    char *out = run_script(script, 0);
+    free(out);
+    char *text = saved_text(path);
+    ck_assert_msg(strstr(text, "PB[Ada Lovelace]PW[Octuple3]"), "%s", text);
+    /* every white move is the engine's: W[MOVE/EVAL/TIME] */
+    int engine_moves = 0;
+    for (const char *p = text; (p = strstr(p, "]W[")); p += 3, ++engine_moves) {
+        char eval[64], seconds[64];
+        ck_assert_msg(sscanf(p, "]W[%*2[A-H1-8]/%63[-0-9.]/%63[0-9.]]", eval, seconds) == 2,
+                      "%.40s", p);
+        const char *dot = strchr(eval, '.');
+        ck_assert_msg(!dot || strlen(dot + 1) <= 2, "eval %s", eval);
+        ck_assert_msg(strcmp(eval, "-0"), "eval %s", eval);
+        dot = strchr(seconds, '.');
+        ck_assert_msg(!dot || strlen(dot + 1) <= 3, "time %s", seconds);
+    }
+    ck_assert_int_eq(engine_moves, 1);
+    free(text);
+    /* without a name: $USER; the engine playing black */
+    setenv("USER", "tester", 1);
+    snprintf(script, sizeof script, "level 1\nverbose 0\nmode 1\ngo\nsave %s\n", path);
+    out = run_script(script, 0);
+    free(out);
+    text = saved_text(path);
+    ck_assert_msg(strstr(text, "PB[Octuple1]PW[tester]"), "%s", text);
+    free(text);
+    /* a name goes into the record as it is: no control characters */
+    out = run_script("name Ada\tLovelace\n", 1);
+    assert_has(out, "a name cannot hold control characters");
+    free(out);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 /* `game-time`: each side's moves share its clock, which the search obeys (level 30 alone
  * would take minutes a move), the move lines say what is left, and the saved game has
  * the clock (TI) and every move's time; a value that is no clock is refused. */
@@ -1171,6 +1228,7 @@ int main(void)
     tcase_add_test(pipes, test_pipe_has_no_prompt_or_colour);
     tcase_add_test(pipes, test_help_fits_80_columns);
     tcase_add_test(pipes, test_board_colours);
+    tcase_add_test(pipes, test_save_names_and_precision);
     tcase_add_test(pipes, test_script_exit_status);
     tcase_add_test(pipes, test_gtp_protocol);
     tcase_add_test(pipes, test_gtp_clock);

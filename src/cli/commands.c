@@ -433,8 +433,13 @@ void session_task_done(Session *session)
         if (result->move == MOVE_NONE)
             return;
         OctError error;
-        double eval = report->forced ? NAN : engine_discs(result->score);
-        if (!engine_play(session->engine, result->move, eval, report->seconds, &error)) {
+        /* two decimals of a disc and milliseconds, as NBoard's records have them: `save`
+         * writes what is kept, which at full precision read W[E7/22.6328125/0.0120...] */
+        double eval = report->forced ? NAN : round(engine_discs(result->score) * 100) / 100;
+        if (eval == 0)
+            eval = 0; /* no "-0" */
+        double seconds = round(report->seconds * 1000) / 1000;
+        if (!engine_play(session->engine, result->move, eval, seconds, &error)) {
             fail(session, "%s", error.message); /* cannot happen: the search plays legal moves */
             return;
         }
@@ -803,6 +808,27 @@ static void cmd_load(Session *session, const char *name, const char *args)
     after_move(session);
 }
 
+/* Names for the sides that the game's record leaves unnamed ("?"): the engine's name and
+ * level for a side it plays (as it calls itself over NBoard), the user's for the others,
+ * from the `name` setting or $USER. */
+static void name_players(const Session *session, GgfRecord *record)
+{
+    const EngineSettings *settings = engine_settings(session->engine);
+    const char *user = settings->player_name[0] ? settings->player_name : getenv("USER");
+    bool engine_plays[2] = {
+        session->mode == MODE_ENGINE_BLACK || session->mode == MODE_ENGINE_BOTH,
+        session->mode == MODE_ENGINE_WHITE || session->mode == MODE_ENGINE_BOTH};
+    char *names[2] = {record->black, record->white};
+    for (int side = 0; side < 2; ++side) {
+        if (strcmp(names[side], "?"))
+            continue;
+        if (engine_plays[side])
+            snprintf(names[side], GGF_TEXT_SIZE, "Octuple%d", settings->depth);
+        else if (user && user[0])
+            snprintf(names[side], GGF_TEXT_SIZE, "%s", user);
+    }
+}
+
 static void cmd_save(Session *session, const char *name, const char *args)
 {
     if (!*args) {
@@ -817,6 +843,7 @@ static void cmd_save(Session *session, const char *name, const char *args)
         error_set(&error, "out of memory");
     } else {
         engine_record(session->engine, record);
+        name_players(session, record);
         /* a game with timed moves under the console's clock names that clock, which
          * is what the times were charged to (a loaded game's TI included) */
         const char *game_time = engine_settings(session->engine)->game_time;
@@ -1138,6 +1165,7 @@ static const Command command_table[] = {
     {"weights", {NULL}, NULL, NULL, COMPLETE_FILES, cmd_setting, true},
     {"book-file", {NULL}, NULL, NULL, COMPLETE_FILES, cmd_setting, true},
     {"book-randomness", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"name", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"verbose", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"contempt", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"options", {NULL}, NULL, "print every option value", COMPLETE_NONE, cmd_options, false},
