@@ -459,6 +459,33 @@ START_TEST(test_search_commands)
 }
 END_TEST
 
+/* Wording and layout: singulars ("1 disc", "1 best move"), no search table for a forced
+ * move, and an exact analysis in disc counts in every column. */
+START_TEST(test_console_wording)
+{
+    char *out = run_script(
+        "setboard XO-------------------------------------------------------------- X\n"
+        "go\n" /* c1, the only move: played without a search */
+        "init\nlevel 2\nhint 1\n"
+        "play e6f6f5d6e7f7d7g5c5f3g4c7e8d8c6b7g8b6c8h5a6g6b4g7h7a5h3f4a4f8c3h8d3b5g2h1e2d1f1"
+        "a8e3h6g3c4a7b8h4a3pah2pab3c2b1d2f2g1\n"
+        "analyze 4\n",
+        0);
+    assert_has(out, "* black:  1 disc,  1 move");
+    assert_has(out, "O white:  1 disc,  0 moves");
+    assert_has(out, "Octuple plays C1");
+    assert_has(out, "hint: 1 best move at depth 2\n");
+    /* no search table: the forced go has none, and hints show theirs at verbose 2 only */
+    ck_assert_int_eq(count(out, "  depth     score"), 0);
+    /* analysis rows: exact, so no decimals */
+    const char *rows = strstr(out, "  ply  player");
+    ck_assert_ptr_nonnull(rows);
+    ck_assert_msg(!strchr(rows, '.'), "decimals in an exact analysis:\n%s", rows);
+    assert_has(rows, "  -22           -32       10\n");
+    free(out);
+}
+END_TEST
+
 /* `level` names a row of the level table only when depth and exact match one; a game set
  * up with a side that must pass cannot be undone into that side to move; the move number
  * of a set-up board with fewer than four discs starts at 1; a command that takes no
@@ -569,7 +596,7 @@ START_TEST(test_contempt)
     at = find_from(out, at, "   1. g1     +0.50  ");
     at = find_from(out, at, "contempt 0 centidiscs\n");
     at = find_from(out, at, "   1. g1     +0.00  ");
-    at = find_from(out, at, "hint: 1 best moves, exact (7 empties)\n");
+    at = find_from(out, at, "hint: 1 best move, exact (7 empties)\n");
     find_from(out, at, "   1. g1        +0  ");
     free(out);
 }
@@ -1100,6 +1127,9 @@ START_TEST(test_terminal_session)
     type_keys(&child, "\033[A\n");         /* up arrow recalls it */
     pty_expect(&child, &at, "weights: ");
     pty_expect(&child, &at, "octuple> ");
+    type_keys(&child, "\033[15~\033OPversion\n"); /* F5 and F1, unbound, add nothing */
+    pty_expect(&child, &at, "weights: ");
+    pty_expect(&child, &at, "octuple> ");
     type_keys(&child, "f\t\n");            /* the only legal move on column f: f5 */
     pty_expect(&child, &at, "last move: f5 (black)");
     pty_expect(&child, &at, "octuple> ");
@@ -1229,6 +1259,7 @@ int main(void)
     tcase_add_test(pipes, test_help_fits_80_columns);
     tcase_add_test(pipes, test_board_colours);
     tcase_add_test(pipes, test_save_names_and_precision);
+    tcase_add_test(pipes, test_console_wording);
     tcase_add_test(pipes, test_script_exit_status);
     tcase_add_test(pipes, test_gtp_protocol);
     tcase_add_test(pipes, test_gtp_clock);
