@@ -79,8 +79,9 @@ typedef struct Options {
 static void usage(FILE *out)
 {
     fputs("usage: octuple-match [options] --engine1 COMMAND --engine2 COMMAND\n"
-          "Plays two engines (NBoard or GTP) against each other, each opening twice with colours\n"
-          "swapped, and reports wins, draws, losses, score rate, disc difference and Elo.\n"
+          "Plays two engines (NBoard or GTP) against each other, each opening twice with\n"
+          "colours swapped, and reports wins, draws, losses, score rate, disc difference\n"
+          "and Elo.\n"
           "Engines:\n"
           "  --engine1 COMMAND, --engine2 COMMAND  command lines (e.g. 'octuple --nboard\n"
           "                              --no-book': books off, as engines are compared)\n"
@@ -97,7 +98,8 @@ static void usage(FILE *out)
           "  --pairs N                   play the first N openings (default: all of FILE,\n"
           "                              50 generated)\n"
           "  --plies N                   generated openings: random moves (default 8)\n"
-          "  --balance DISCS             keep those Octuple scores within +-DISCS (default 2)\n"
+          "  --balance DISCS             keep those Octuple scores within +-DISCS\n"
+          "                              (default 2)\n"
           "  --search-depth N            depth of that search (default 8)\n"
           "  --seed N                    random seed of the generator (default 1)\n"
           "  --weights FILE              weights of that search (default octuple.ow or\n"
