@@ -1,5 +1,6 @@
 /* octuple-train: builds evaluation weights from data. One table of commands drives parsing
  * and help; the commands live in train_fit.c, train_learn.c and train_book.c. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -115,24 +116,56 @@ static const TrainCommand commands[] = {
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
+enum { HELP_WIDTH = 80 }; /* a normal terminal: no help line is wider */
+
+/* `text` from `column` on (what the line already holds), wrapped at spaces within
+ * HELP_WIDTH and continued at column `indent`; ends the line. */
+static void print_wrapped(FILE *out, const char *text, int column, int indent)
+{
+    bool line_empty = true;
+    while (*text) {
+        while (*text == ' ')
+            ++text;
+        int word = (int)strcspn(text, " ");
+        if (!word)
+            break;
+        if (!line_empty && column + 1 + word > HELP_WIDTH) {
+            fprintf(out, "\n%*s", indent, "");
+            column = indent;
+            line_empty = true;
+        }
+        fprintf(out, "%s%.*s", line_empty ? "" : " ", word, text);
+        column += word + !line_empty;
+        line_empty = false;
+        text += word;
+    }
+    fputc('\n', out);
+}
+
 static void usage(FILE *out)
 {
     fprintf(out, "usage: octuple-train COMMAND [options]\ncommands:\n");
-    for (int i = 0; i < COMMAND_COUNT; ++i)
-        fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].usage, commands[i].help);
-    fprintf(out, "shapes: edax (regress's default), edax-2x5, all-1 .. all-4, lucas-N (N of "
+    for (int i = 0; i < COMMAND_COUNT; ++i) {
+        fprintf(out, "  %s ", commands[i].name);
+        print_wrapped(out, commands[i].usage, 3 + (int)strlen(commands[i].name), 4);
+        fprintf(out, "      ");
+        print_wrapped(out, commands[i].help, 6, 6);
+    }
+    print_wrapped(out, "shapes: edax (regress's default), edax-2x5, all-1 .. all-4, lucas-N (N of "
                  "Lucas's random snakes, td's default lucas-30), rand-MxN (M random snakes of N "
                  "squares), wpc (a weighted piece counter: 64 squares, no symmetry, coevolve's "
                  "default), pst (the same squares with own, empty and other values free), or a "
                  "shape file (a name with '/' or '.shape', as shapes writes); random shapes "
-                 "follow --seed\n");
+                 "follow --seed", 0, 2);
 }
 
 /* One command's usage and help. */
 static void command_usage(FILE *out, const TrainCommand *command)
 {
-    fprintf(out, "usage: octuple-train %s %s\n  %s\n", command->name, command->usage,
-            command->help);
+    fprintf(out, "usage: octuple-train %s ", command->name);
+    print_wrapped(out, command->usage, 22 + (int)strlen(command->name), 4);
+    fprintf(out, "  ");
+    print_wrapped(out, command->help, 2, 2);
 }
 
 /* Whether `option` ("--name") stands in `usage` as a whole word: the usage lines are also
