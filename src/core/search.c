@@ -232,7 +232,7 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
  * predicts the node's value PROBCUT_MID_T sigmas beyond the window (the prediction and its
  * error are fitted by `octuple-train mpc`). The shallow search uses the same table and cuts
  * in turn; the root is never cut, so a search always has a move. */
-static bool probcut_midgame(Worker *worker, int ply, int depth, int alpha, int beta, int *cut)
+static bool probcut_try(Worker *worker, int ply, int depth, int alpha, int beta, int *cut)
 {
     const Board *board = &worker->states[ply].board;
     const ProbcutPair *pair = probcut_mid(&worker->search->probcut, depth,
@@ -265,6 +265,18 @@ static bool probcut_midgame(Worker *worker, int ply, int depth, int alpha, int b
         }
     }
     return false;
+}
+
+/* A cut's shallow searches take deeper bounds with several threads too, as with one: they
+ * only predict, and held to their own depth they took two threads twice as long to
+ * depth 17. */
+static bool probcut_midgame(Worker *worker, int ply, int depth, int alpha, int beta, int *cut)
+{
+    bool same_depth = worker->same_depth;
+    worker->same_depth = false;
+    bool found = probcut_try(worker, ply, depth, alpha, beta, cut);
+    worker->same_depth = same_depth;
+    return found;
 }
 
 static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool passed)
