@@ -96,7 +96,9 @@ START_TEST(test_settings_defaults_and_table)
         ck_assert_ptr_eq(settings_find_option(specs[i].option, strlen(specs[i].option)),
                          &specs[i]);
         EngineSettings copy = settings;
-        if (strcmp(specs[i].command, "weights") && strcmp(specs[i].command, "book-file")) {
+        /* any text is a file or a name */
+        if (strcmp(specs[i].command, "weights") && strcmp(specs[i].command, "book-file")
+            && strcmp(specs[i].command, "name")) {
             /* a bad value fails and changes nothing */
             ck_assert(!specs[i].apply(&copy, "bad", &error));
             ck_assert(!memcmp(&copy, &settings, sizeof copy));
@@ -722,6 +724,8 @@ static void collect(void *context, const EngineReport *report)
     switch (report->event) {
     case ENGINE_ITERATION:
         ++collected->iterations;
+        break;
+    case ENGINE_PROGRESS: /* the nodes so far: nothing new to collect */
         break;
     case ENGINE_POSITION:
         if (collected->positions < 80) {

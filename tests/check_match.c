@@ -1019,6 +1019,12 @@ START_TEST(test_binary)
     snprintf(command, sizeof command, "%s --help", MATCH_BINARY);
     ck_assert_int_eq(run_binary(command, &out), 0);
     ck_assert(strstr(out, "--engine1"));
+    for (const char *line = out; *line;) { /* a normal terminal's width */
+        size_t length = strcspn(line, "\n");
+        ck_assert_msg(length <= 80, "--help line of %zu columns: %.*s", length, (int)length,
+                      line);
+        line += length + (line[length] == '\n');
+    }
     free(out);
     snprintf(command, sizeof command, "%s --engine1 x --bogus", MATCH_BINARY);
     ck_assert_int_eq(run_binary(command, &out), 2);

@@ -159,6 +159,10 @@ static bool valid_line(const char *line)
             return false;
         const char *d = words[4];
         size_t digits = strspn(d, "0123456789");
+        if (digits > 0 && d[digits] == '@') { /* a probable solve: 24@73% */
+            size_t percent = strspn(d + digits + 1, "0123456789");
+            return percent > 0 && !strcmp(d + digits + 1 + percent, "%");
+        }
         return digits > 0 && (!d[digits] || !strcmp(d + digits, "%") || !strcmp(d + digits, "%W"));
     }
     if (!strcmp(w, "nodestats"))
@@ -272,6 +276,11 @@ START_TEST(test_handshake_and_depth)
     char *line = expect(&child, "set myname", 30, NULL);
     ck_assert_str_eq(line, "set myname Octuple7");
     free(line);
+    /* at once, unasked: the GUI shows "Loading" until a status line comes */
+    line = child_read_line(&child, 30);
+    ck_assert_ptr_nonnull(line);
+    ck_assert_str_eq(line, "status");
+    free(line);
     child_send(&child, "set depth 4\n");
     line = expect(&child, "set myname", 30, NULL);
     ck_assert_str_eq(line, "set myname Octuple4");
@@ -296,7 +305,8 @@ static void example_go(Child *child, const char *settings)
     child_send(child, text);
     char skipped[SKIPPED_SIZE] = "";
     expect_pong(child, 1, skipped);
-    ck_assert_msg(count_lines(skipped, "status") == 0, "%s", skipped);
+    /* the handshake's empty status only */
+    ck_assert_msg(count_lines(skipped, "status ") == 0, "%s", skipped);
 }
 
 /* Settings beyond the protocol's own, for GUIs of one's own, are taken without a status
@@ -355,6 +365,7 @@ START_TEST(test_passes_record_move_hint)
     Child child;
     ck_assert(start(&child));
     child_send(&child, "nboard 2\nset depth 3\n");
+    expect_search_end(&child, 30, NULL); /* the handshake's empty status */
     /* up to the first pass, with white's reply after it played with `move` */
     char *ggf = passes_record(49); /* ... W[A3] B[PA] */
     Game game = parse_game(ggf);
@@ -420,6 +431,7 @@ START_TEST(test_wld_hints_and_go)
                                        "30", "--no-book", NULL};
     ck_assert(child_start(&child, args, false));
     child_send(&child, "nboard 2\nset depth 3\n"); /* exact solves from 12 empties */
+    expect_search_end(&child, 30, NULL); /* the handshake's empty status */
     char *ggf = passes_record(44); /* 16 empties */
     char text[8192];
     snprintf(text, sizeof text, "set game %s\nhint 64\n", ggf);
@@ -500,6 +512,50 @@ START_TEST(test_forced_positions)
     ck_assert_int_eq(check_answer(line, &prefix), game.moves[ply]);
     free(line);
     free(ggf);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+/* Signs of life during a long search: `nodestats` while it runs (the endless search at the
+ * start position never ends by itself, so any nodestats before the ping came during it), and
+ * a solve's selective pass as a probable-solve hint (24@NN%) before the exact result. */
+START_TEST(test_progress_during_search)
+{
+    Child child;
+    ck_assert(start(&child));
+    child_send(&child, "nboard 2\nset depth 60\nping 1\nhint 1\n");
+    expect_pong(&child, 1, NULL);
+    char *line = expect(&child, "nodestats", 60, NULL);
+    free(line);
+    child_send(&child, "ping 2\n");
+    expect_pong(&child, 2, NULL);
+
+    /* 24 empties; solved exactly from 24 at level 3 (with `set exact`), after a selective
+     * pass */
+    char *ggf = passes_record(36);
+    char text[8192];
+    snprintf(text, sizeof text, "set depth 3\nset exact 24\nset game %s\nping 3\nhint 1\n", ggf);
+    free(ggf);
+    child_send(&child, text);
+    char skipped[SKIPPED_SIZE] = "";
+    expect_pong(&child, 3, skipped);
+    for (;;) {
+        line = expect(&child, "search ", 120, skipped);
+        char pv[128], eval[32], depth[16];
+        ck_assert_int_eq(sscanf(line, "search %127s %31s 0 %15s", pv, eval, depth), 3);
+        free(line);
+        ck_assert_msg(strcmp(depth, "100%"), "the exact result came first");
+        int empties, percent;
+        char end;
+        if (sscanf(depth, "%d@%d%%%c", &empties, &percent, &end) == 2) {
+            ck_assert_int_eq(empties, 24);
+            ck_assert(percent > 0 && percent < 100);
+            break;
+        }
+    }
+    child_send(&child, "ping 4\n"); /* the exact solve need not finish */
+    expect_pong(&child, 4, NULL);
     ck_assert_int_eq(child_finish(&child, 10), 0);
     free(child.output);
 }
@@ -675,6 +731,37 @@ START_TEST(test_analyze)
     char *line = expect(&child, "status", 60, NULL);
     ck_assert_str_eq(line, "status");
     free(line);
+    ck_assert_int_eq(child_finish(&child, 10), 0);
+    free(child.output);
+}
+END_TEST
+
+/* Analyze Game on the game with two passes: NBoard plots every value on its Black-positive
+ * graph, so each is Black's view. A forced pass and the only move left both keep the value,
+ * which the side to move's view would flip. */
+START_TEST(test_analyze_blacks_view)
+{
+    Child child;
+    ck_assert(start(&child));
+    char *record = passes_record(62);
+    char text[8192];
+    snprintf(text, sizeof text, "nboard 2\nset depth 2\nset game %s\nping 1\nanalyze\n", record);
+    free(record);
+    child_send(&child, text);
+    expect_pong(&child, 1, NULL);
+    double evals[63];
+    for (int moves = 62; moves >= 44; --moves) {
+        char *line = expect(&child, "analysis", 60, NULL);
+        int made;
+        ck_assert_int_eq(sscanf(line, "analysis %d %lf", &made, &evals[moves]), 2);
+        ck_assert_int_eq(made, moves);
+        free(line);
+    }
+    /* the final position: Black 12 discs, White 52 */
+    ck_assert_double_eq_tol(evals[62], -40, 1e-9);
+    ck_assert_double_eq_tol(evals[61], evals[62], 1e-9); /* White's only move, C1 */
+    ck_assert_double_eq_tol(evals[48], evals[49], 1e-9); /* Black passes */
+    ck_assert_double_eq_tol(evals[50], evals[51], 1e-9); /* Black passes again */
     ck_assert_int_eq(child_finish(&child, 10), 0);
     free(child.output);
 }
@@ -1180,9 +1267,11 @@ int main(void)
     tcase_add_test(tc, test_clock_caps_go);
     tcase_add_test(tc, test_clock_after_new_game);
     tcase_add_test(tc, test_ping_stops_search);
+    tcase_add_test(tc, test_progress_during_search);
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_refusals_keep_the_answer);
     tcase_add_test(tc, test_analyze);
+    tcase_add_test(tc, test_analyze_blacks_view);
     tcase_add_test(tc, test_self_play_and_learn);
     tcase_add_test(tc, test_end_of_input_stops_search);
     tcase_add_test(tc, test_book_hints_and_go);

@@ -118,6 +118,110 @@ START_TEST(test_pipe_has_no_prompt_or_colour)
 }
 END_TEST
 
+/* The board's colours: every square resets the attributes (no bold leaking onto the next,
+ * and no bold black, which many terminals draw dark grey), on a terminal or with
+ * --color=always; none with NO_COLOR or --color=never. */
+static char *board_output(const char *color_option, const char *no_color, bool pty)
+{
+    const char *args[8] = {"--threads", "1", "--no-book", NULL};
+    if (color_option)
+        args[3] = color_option;
+    if (no_color)
+        setenv("NO_COLOR", no_color, 1);
+    else
+        unsetenv("NO_COLOR");
+    char *out;
+    if (pty) {
+        Child child;
+        ck_assert(child_start(&child, args, true));
+        ck_assert(child_wait_for(&child, 0, "octuple> ", 60) >= 0);
+        child_send(&child, "quit\n");
+        ck_assert_int_eq(child_finish(&child, 10), 0);
+        out = child.output;
+    } else {
+        ck_assert_int_eq(child_run(args, "play f5\nboard\n", &out, 60), 0);
+    }
+    unsetenv("NO_COLOR");
+    return out;
+}
+
+START_TEST(test_board_colours)
+{
+    char *out = board_output(NULL, NULL, true);
+    assert_has(out, "\033[0;30;42m*");  /* plain black on green */
+    assert_has(out, "\033[0;97;42mO");  /* bright white on green */
+    assert_has(out, "\033[0;30;42m-");
+    assert_has(out, "\033[0m 8");       /* reset before the row's number */
+    ck_assert_msg(!strstr(out, "\033[1;") && !strstr(out, "\033[1m"), "bold in:\n%s", out);
+    free(out);
+    out = board_output(NULL, "1", true);
+    ck_assert_msg(!strstr(out, "42m"), "colours with NO_COLOR:\n%s", out);
+    free(out);
+    out = board_output(NULL, "", true); /* NO_COLOR set but empty: not a request */
+    assert_has(out, "\033[0;97;42mO");
+    free(out);
+    out = board_output("--color=never", NULL, true);
+    ck_assert_msg(!strstr(out, "42m"), "colours with --color=never:\n%s", out);
+    free(out);
+    out = board_output("--color=always", "1", false); /* a pipe, and over NO_COLOR */
+    assert_has(out, "\033[0;30;42m*");
+    free(out);
+    out = board_output("--color=auto", NULL, false);
+    ck_assert_ptr_null(strchr(out, '\033'));
+    free(out);
+    static const char *const bad[] = {"--color=sometimes", NULL};
+    out = run_args(bad, "", 2);
+    assert_has(out, "--color: 'sometimes' is not auto, always or never");
+    free(out);
+}
+END_TEST
+
+/* The widest line of `text`, in columns (the help texts are ASCII: bytes). */
+static size_t widest_line(const char *text, char *widest, size_t size)
+{
+    size_t most = 0;
+    for (const char *p = text; *p;) {
+        size_t length = strcspn(p, "\n");
+        if (length > most) {
+            most = length;
+            snprintf(widest, size, "%.*s", (int)length, p);
+        }
+        p += length + (p[length] == '\n');
+    }
+    return most;
+}
+
+/* Every help text fits a normal terminal: `--help`, the console's `help` and `help NAME`
+ * of every command. */
+START_TEST(test_help_fits_80_columns)
+{
+    char widest[256];
+    static const char *const help_args[] = {"--help", NULL};
+    char *out = run_args(help_args, "", 0);
+    assert_has(out, "--threads");
+    ck_assert_msg(widest_line(out, widest, sizeof widest) <= 80, "--help: '%s'", widest);
+    free(out);
+    out = run_script("help\n", 0);
+    assert_has(out, "book-randomness");
+    ck_assert_msg(widest_line(out, widest, sizeof widest) <= 80, "help: '%s'", widest);
+    /* the same of each command alone */
+    char script[8192] = "";
+    for (const char *p = out; (p = strstr(p, "\n  ")) != NULL; ++p) {
+        char name[64], after;
+        /* a command's name, not the bare moves' line (f5, pa, ...) */
+        if (sscanf(p + 3, "%63[a-z-]%c", name, &after) == 2 && (after == ' ' || after == ',')
+            && strlen(script) + 80 < sizeof script)
+            snprintf(script + strlen(script), sizeof script - strlen(script), "help %s\n",
+                     name);
+    }
+    free(out);
+    ck_assert_int_gt(count(script, "help "), 20);
+    out = run_script(script, 0);
+    ck_assert_msg(widest_line(out, widest, sizeof widest) <= 80, "help NAME: '%s'", widest);
+    free(out);
+}
+END_TEST
+
 /* A script fails (status 1) when any command printed an error, even one that later
  * commands make up for; a clean one exits 0. */
 START_TEST(test_script_exit_status)
@@ -419,6 +523,33 @@ START_TEST(test_search_commands)
 }
 END_TEST
 
+/* Wording and layout: singulars ("1 disc", "1 best move"), no search table for a forced
+ * move, and an exact analysis in disc counts in every column. */
+START_TEST(test_console_wording)
+{
+    char *out = run_script(
+        "setboard XO-------------------------------------------------------------- X\n"
+        "go\n" /* c1, the only move: played without a search */
+        "init\nlevel 2\nhint 1\n"
+        "play e6f6f5d6e7f7d7g5c5f3g4c7e8d8c6b7g8b6c8h5a6g6b4g7h7a5h3f4a4f8c3h8d3b5g2h1e2d1f1"
+        "a8e3h6g3c4a7b8h4a3pah2pab3c2b1d2f2g1\n"
+        "analyze 4\n",
+        0);
+    assert_has(out, "* black:  1 disc,  1 move");
+    assert_has(out, "O white:  1 disc,  0 moves");
+    assert_has(out, "Octuple plays C1");
+    assert_has(out, "hint: 1 best move at depth 2\n");
+    /* no search table: the forced go has none, and hints show theirs at verbose 2 only */
+    ck_assert_int_eq(count(out, "  depth     score"), 0);
+    /* analysis rows: exact, so no decimals */
+    const char *rows = strstr(out, "  ply  player");
+    ck_assert_ptr_nonnull(rows);
+    ck_assert_msg(!strchr(rows, '.'), "decimals in an exact analysis:\n%s", rows);
+    assert_has(rows, "  -22           -32       10\n");
+    free(out);
+}
+END_TEST
+
 /* `level` names a row of the level table only when depth and exact match one; a game set
  * up with a side that must pass cannot be undone into that side to move; the move number
  * of a set-up board with fewer than four discs starts at 1; a command that takes no
@@ -529,7 +660,7 @@ START_TEST(test_contempt)
     at = find_from(out, at, "   1. g1     +0.50  ");
     at = find_from(out, at, "contempt 0 centidiscs\n");
     at = find_from(out, at, "   1. g1     +0.00  ");
-    at = find_from(out, at, "hint: 1 best moves, exact (7 empties)\n");
+    at = find_from(out, at, "hint: 1 best move, exact (7 empties)\n");
     find_from(out, at, "   1. g1        +0  ");
     free(out);
 }
@@ -806,6 +937,63 @@ START_TEST(test_self_play)
 }
 END_TEST
 
+/* The saved game's text (malloc'ed). */
+static char *saved_text(const char *path)
+{
+    FILE *file = fopen(path, "r");
+    ck_assert_ptr_nonnull(file);
+    char *text = calloc(1, 1 << 16);
+    ck_assert_ptr_nonnull(text);
+    size_t length = fread(text, 1, (1 << 16) - 1, file);
+    text[length] = '\0';
+    fclose(file);
+    return text;
+}
+
+/* `save` names the players (the engine by its name and level, the user by the `name`
+ * setting or $USER) and writes the engine's evaluations with two decimals and its times
+ * with three, as NBoard does. */
+START_TEST(test_save_names_and_precision)
+{
+    char *path = temp_path("named.ggf");
+    char script[1024];
+    snprintf(script, sizeof script,
+             "level 3\nverbose 0\nname Ada Lovelace\nmode 0\nf5\nsave %s\n", path);
+    char *out = run_script(script, 0);
+    free(out);
+    char *text = saved_text(path);
+    ck_assert_msg(strstr(text, "PB[Ada Lovelace]PW[Octuple3]"), "%s", text);
+    /* every white move is the engine's: W[MOVE/EVAL/TIME] */
+    int engine_moves = 0;
+    for (const char *p = text; (p = strstr(p, "]W[")); p += 3, ++engine_moves) {
+        char eval[64], seconds[64];
+        ck_assert_msg(sscanf(p, "]W[%*2[A-H1-8]/%63[-0-9.]/%63[0-9.]]", eval, seconds) == 2,
+                      "%.40s", p);
+        const char *dot = strchr(eval, '.');
+        ck_assert_msg(!dot || strlen(dot + 1) <= 2, "eval %s", eval);
+        ck_assert_msg(strcmp(eval, "-0"), "eval %s", eval);
+        dot = strchr(seconds, '.');
+        ck_assert_msg(!dot || strlen(dot + 1) <= 3, "time %s", seconds);
+    }
+    ck_assert_int_eq(engine_moves, 1);
+    free(text);
+    /* without a name: $USER; the engine playing black */
+    setenv("USER", "tester", 1);
+    snprintf(script, sizeof script, "level 1\nverbose 0\nmode 1\ngo\nsave %s\n", path);
+    out = run_script(script, 0);
+    free(out);
+    text = saved_text(path);
+    ck_assert_msg(strstr(text, "PB[Octuple1]PW[tester]"), "%s", text);
+    free(text);
+    /* a name goes into the record as it is: no control characters */
+    out = run_script("name Ada\tLovelace\n", 1);
+    assert_has(out, "a name cannot hold control characters");
+    free(out);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 /* `game-time`: each side's moves share its clock, which the search obeys (level 30 alone
  * would take minutes a move), the move lines say what is left, and the saved game has
  * the clock (TI) and every move's time; a value that is no clock is refused. */
@@ -1060,6 +1248,9 @@ START_TEST(test_terminal_session)
     type_keys(&child, "\033[A\n");         /* up arrow recalls it */
     pty_expect(&child, &at, "weights: ");
     pty_expect(&child, &at, "octuple> ");
+    type_keys(&child, "\033[15~\033OPversion\n"); /* F5 and F1, unbound, add nothing */
+    pty_expect(&child, &at, "weights: ");
+    pty_expect(&child, &at, "octuple> ");
     type_keys(&child, "f\t\n");            /* the only legal move on column f: f5 */
     pty_expect(&child, &at, "last move: f5 (black)");
     pty_expect(&child, &at, "octuple> ");
@@ -1186,6 +1377,10 @@ int main(void)
     TCase *pipes = tcase_create("pipes");
     tcase_set_timeout(pipes, 300);
     tcase_add_test(pipes, test_pipe_has_no_prompt_or_colour);
+    tcase_add_test(pipes, test_help_fits_80_columns);
+    tcase_add_test(pipes, test_board_colours);
+    tcase_add_test(pipes, test_save_names_and_precision);
+    tcase_add_test(pipes, test_console_wording);
     tcase_add_test(pipes, test_script_exit_status);
     tcase_add_test(pipes, test_gtp_protocol);
     tcase_add_test(pipes, test_gtp_clock);

@@ -841,6 +841,75 @@ START_TEST(test_parallel_solves_match_one_thread)
 }
 END_TEST
 
+typedef struct DepthScores {
+    int score[SEARCH_MAX_DEPTH + 1];
+    int depths[SEARCH_MAX_DEPTH + 1]; /* in the order reported */
+    uint64_t nodes[SEARCH_MAX_DEPTH + 1];
+    int count;
+    bool pause; /* after the first report: helpers run ahead, as on a loaded machine */
+} DepthScores;
+
+static void keep_depth_scores(void *context, const SearchResult *result)
+{
+    DepthScores *scores = context;
+    if (result->running || scores->count > SEARCH_MAX_DEPTH) /* a look at the nodes only */
+        return;
+    scores->score[result->depth] = result->score;
+    scores->nodes[scores->count] = result->nodes;
+    scores->depths[scores->count++] = result->depth;
+    if (scores->pause && scores->count == 1)
+        nanosleep(&(struct timespec){0, 30 * 1000 * 1000}, NULL);
+}
+
+START_TEST(test_threads_report_each_depths_own_result)
+{
+    /* Lazy SMP helpers ahead of the main thread must not lend it their deeper results: each
+     * depth reported is that depth's own, the same score as one thread's (full width below
+     * PROBCUT_MID_ROOT_DEPTH, so the scores are exact minimax values of each depth), and
+     * its node count covers every thread */
+    Model *model = test_model();
+    Search one, four;
+    OctError error;
+    ck_assert(search_init(&one, 16, &error));
+    ck_assert(search_init(&four, 16, &error));
+    search_set_model(&one, model);
+    search_set_model(&four, model);
+    TestRandom random = {5505};
+    int tried = 0;
+    while (tried < 4) {
+        Board board;
+        if (!random_position(&random, 40 + tried, &board) || !board_legal(&board))
+            continue;
+        SearchLimits limits = search_default_limits();
+        limits.depth = PROBCUT_MID_ROOT_DEPTH - 1;
+        limits.exact_empties = 0;
+        DepthScores single = {0}, parallel = {.pause = true};
+        SearchResult result;
+        tt_clear(&one.tt);
+        search_run(&one, &board, &limits, &result, keep_depth_scores, &single);
+        limits.threads = 4;
+        tt_clear(&four.tt);
+        search_run(&four, &board, &limits, &result, keep_depth_scores, &parallel);
+        ck_assert_int_eq(parallel.count, limits.depth);
+        for (int i = 0; i < parallel.count; ++i) {
+            int depth = parallel.depths[i];
+            ck_assert_int_eq(depth, i + 1);
+            ck_assert_msg(parallel.score[depth] == single.score[depth],
+                          "position %d depth %d: %d on four threads, %d on one", tried, depth,
+                          parallel.score[depth], single.score[depth]);
+            if (i > 0)
+                ck_assert_uint_ge(parallel.nodes[i], parallel.nodes[i - 1]);
+        }
+        /* the last report counts the nodes so far, the result every thread's to the end */
+        ck_assert_uint_le(parallel.nodes[parallel.count - 1], result.nodes);
+        ++tried;
+    }
+    search_free(&one);
+    search_free(&four);
+    model_free(model);
+}
+END_TEST
+
 START_TEST(test_exact_same_with_tt_and_threads)
 {
     Model *model = test_model();
@@ -1159,6 +1228,7 @@ int main(void)
     tcase_add_test(search, test_time_budget_keeps_first_iteration);
     tcase_add_test(search, test_exact_same_with_tt_and_threads);
     tcase_add_test(search, test_parallel_solves_match_one_thread);
+    tcase_add_test(search, test_threads_report_each_depths_own_result);
     tcase_add_test(search, test_wld_solves_match_exact_outcomes);
     tcase_add_test(search, test_selective_passes_keep_exact_scores);
     tcase_add_test(search, test_midgame_probcut);

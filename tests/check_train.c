@@ -503,6 +503,16 @@ static bool cli_exists(const CliDir *dir, const char *name)
     return access(path, F_OK) == 0;
 }
 
+/* Every line of a help text fits a normal terminal. */
+static void assert_within_80_columns(const char *text)
+{
+    for (const char *line = text; *line;) {
+        size_t length = strcspn(line, "\n");
+        ck_assert_msg(length <= 80, "help line of %zu columns: %.*s", length, (int)length, line);
+        line += length + (line[length] == '\n');
+    }
+}
+
 START_TEST(test_cli_refuses_bad_command_lines)
 {
     CliDir dir;
@@ -539,6 +549,16 @@ START_TEST(test_cli_refuses_bad_command_lines)
     ck_assert_int_eq(pclose(pipe), 0);
     ck_assert_ptr_nonnull(strstr(out, "usage: octuple-train regress --out FILE"));
     ck_assert_ptr_null(strstr(out, "octuple-train td"));
+    assert_within_80_columns(out);
+    /* the whole help too */
+    static char all[1 << 16];
+    snprintf(command, sizeof command, "'%s' --help", TRAIN_BINARY);
+    pipe = popen(command, "r");
+    got = fread(all, 1, sizeof all - 1, pipe);
+    all[got] = '\0';
+    ck_assert_int_eq(pclose(pipe), 0);
+    ck_assert_ptr_nonnull(strstr(all, "commands:"));
+    assert_within_80_columns(all);
     ck_assert(!cli_exists(&dir, "x.ow") && !cli_exists(&dir, "x.obf"));
     cli_dir_remove(&dir);
 }

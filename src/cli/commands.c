@@ -93,6 +93,12 @@ static void note(Session *session, const char *format, ...)
     va_end(args);
 }
 
+/* "s" but for one: "1 disc", "2 discs". */
+static const char *plural(long count)
+{
+    return count == 1 ? "" : "s";
+}
+
 static const char *color_name(Color color)
 {
     return color == COLOR_BLACK ? "black" : "white";
@@ -146,10 +152,14 @@ void session_show_board(Session *session)
     int black_moves = __builtin_popcountll(side == COLOR_BLACK ? legal : board_legal(&passed));
     int white_moves = __builtin_popcountll(side == COLOR_WHITE ? legal : board_legal(&passed));
     bool over = board_is_over(&board);
-    const char *on = session->color ? "\033[30;42m" : "";
-    const char *black_on = session->color ? "\033[1;30;42m" : "";
-    const char *white_on = session->color ? "\033[1;97;42m" : "";
-    const char *legal_on = session->color ? "\033[33;42m" : "";
+    /* Each square resets every attribute first (0;), so that nothing leaks onto the next.
+     * The board paints its own green, so the terminal's background does not matter; black
+     * discs are plain black (bold black is dark grey in xterm and many themes), white ones
+     * bright white, legal moves black dots like the empty squares' dashes. */
+    const char *on = session->color ? "\033[0;30;42m" : "";
+    const char *black_on = on;
+    const char *white_on = session->color ? "\033[0;97;42m" : "";
+    const char *legal_on = on;
     const char *off = session->color ? "\033[0m" : "";
     char side_text[8][128] = {{0}};
     int discs = __builtin_popcountll(black | white);
@@ -171,10 +181,11 @@ void session_show_board(Session *session)
         snprintf(side_text[1], sizeof side_text[1], "move %d, %s to move",
                  discs > 4 ? discs - 3 : 1, color_name(side));
     }
-    snprintf(side_text[2], sizeof side_text[2], "* black: %2d discs, %2d moves",
-             __builtin_popcountll(black), black_moves);
-    snprintf(side_text[3], sizeof side_text[3], "O white: %2d discs, %2d moves",
-             __builtin_popcountll(white), white_moves);
+    int black_discs = __builtin_popcountll(black), white_discs = __builtin_popcountll(white);
+    snprintf(side_text[2], sizeof side_text[2], "* black: %2d disc%s, %2d move%s", black_discs,
+             plural(black_discs), black_moves, plural(black_moves));
+    snprintf(side_text[3], sizeof side_text[3], "O white: %2d disc%s, %2d move%s", white_discs,
+             plural(white_discs), white_moves, plural(white_moves));
     if (game->move_count > 0) {
         char name[3];
         Color mover = (Color)((game->start_side + game->move_count - 1) % 2);
@@ -234,6 +245,10 @@ static void print_table_header(Session *session)
 
 static void print_table_row(Session *session, const EngineReport *report)
 {
+    /* at the first row: a forced move, played without a search, has no table */
+    if (!session->table_started)
+        print_table_header(session);
+    session->table_started = true;
     const SearchResult *result = &report->result;
     char depth[16], score[16], pv[SEARCH_MAX_DEPTH * 4];
     if (report->from_book)
@@ -271,7 +286,10 @@ static void print_analysis_row(Session *session, const EngineReport *report)
         move_format(result->move, best);
     format_score(result, result->score, score, sizeof score);
     double value = engine_discs(result->score);
-    if (report->played_known) {
+    if (report->played_known && result->exact) { /* disc counts, as the score's column */
+        format_score(result, report->played_score, played_score, sizeof played_score);
+        snprintf(loss, sizeof loss, "%d", (result->score - report->played_score) / EVAL_DISC);
+    } else if (report->played_known) {
         double played_value = engine_discs(report->played_score);
         snprintf(played_score, sizeof played_score, "%+.2f",
                  fabs(played_value) < 0.005 ? 0.0 : played_value);
@@ -297,6 +315,8 @@ static void on_report(void *context, const EngineReport *report)
         if ((report->task == ENGINE_THINK && verbose >= 1) ||
             (report->task == ENGINE_HINT && verbose >= 2))
             print_table_row(session, report);
+        break;
+    case ENGINE_PROGRESS: /* the table has a row per iteration only */
         break;
     case ENGINE_POSITION:
         if (report->task == ENGINE_ANALYZE && !report->stopped)
@@ -336,7 +356,6 @@ static bool start_task(Session *session, EngineTask task, int lines, int first_p
 {
     EngineRequest request = {.task = task, .lines = lines, .first_ply = first_ply};
     OctError error;
-    int verbose = engine_settings(session->engine)->verbose;
     if (task == ENGINE_THINK) {
         Board board;
         Color side;
@@ -346,9 +365,8 @@ static bool start_task(Session *session, EngineTask task, int lines, int first_p
     session->task = task;
     session->have_final = false;
     session->task_stopped = false;
-    if ((task == ENGINE_THINK && verbose >= 1) || (task == ENGINE_HINT && verbose >= 2))
-        print_table_header(session);
-    else if (task == ENGINE_ANALYZE)
+    session->table_started = false;
+    if (task == ENGINE_ANALYZE)
         print_analysis_header(session);
     if (!engine_start(session->engine, &request, on_report, session, &error)) {
         fail(session, "%s", error.message);
@@ -427,8 +445,13 @@ void session_task_done(Session *session)
         if (result->move == MOVE_NONE)
             return;
         OctError error;
-        double eval = report->forced ? NAN : engine_discs(result->score);
-        if (!engine_play(session->engine, result->move, eval, report->seconds, &error)) {
+        /* two decimals of a disc and milliseconds, as NBoard's records have them: `save`
+         * writes what is kept, which at full precision read W[E7/22.6328125/0.0120...] */
+        double eval = report->forced ? NAN : round(engine_discs(result->score) * 100) / 100;
+        if (eval == 0)
+            eval = 0; /* no "-0" */
+        double seconds = round(report->seconds * 1000) / 1000;
+        if (!engine_play(session->engine, result->move, eval, seconds, &error)) {
             fail(session, "%s", error.message); /* cannot happen: the search plays legal moves */
             return;
         }
@@ -456,26 +479,27 @@ void session_task_done(Session *session)
                 report->from_book ? " (book)" : "", left);
         after_move(session);
     } else if (session->task == ENGINE_HINT && report->from_book) {
-        say(session, "hint: %d book moves (values from the book's depth-%d searches)\n",
-            report->book_count, result->depth);
+        say(session, "hint: %d book move%s (values from the book's depth-%d searches)\n",
+            report->book_count, plural(report->book_count), result->depth);
         for (int i = 0; i < report->book_count; ++i) {
             const BookMove *move = &report->book_moves[i];
             char pv[BOOK_PV_SIZE * 3 + 8];
             engine_format_moves(report->book_pvs[i], report->book_pv_lengths[i], report->side,
                                 " ", pv, sizeof pv);
-            say(session, "  %2d. %-2s  %+8d  %9u games  %s\n", i + 1,
+            say(session, "  %2d. %-2s  %+8d  %9u game%s  %s\n", i + 1,
                 move_format_colored(move->move, report->side, name), move->value, move->games,
-                pv);
+                move->games == 1 ? " " : "s", pv);
         }
     } else if (session->task == ENGINE_HINT) {
         if (result->exact)
-            say(session, "hint: %d best moves, exact (%d empties)\n", result->line_count,
-                result->depth);
+            say(session, "hint: %d best move%s, exact (%d empties)\n", result->line_count,
+                plural(result->line_count), result->depth);
         else if (result->wld)
-            say(session, "hint: %d best moves, win/draw/loss (%d empties)\n",
-                result->line_count, result->depth);
+            say(session, "hint: %d best move%s, win/draw/loss (%d empties)\n",
+                result->line_count, plural(result->line_count), result->depth);
         else
-            say(session, "hint: %d best moves at depth %d\n", result->line_count, result->depth);
+            say(session, "hint: %d best move%s at depth %d\n", result->line_count,
+                plural(result->line_count), result->depth);
         for (int i = 0; i < result->line_count; ++i) {
             char score[16], pv[SEARCH_MAX_DEPTH * 4] = "";
             format_score(result, result->lines[i].score, score, sizeof score);
@@ -797,6 +821,27 @@ static void cmd_load(Session *session, const char *name, const char *args)
     after_move(session);
 }
 
+/* Names for the sides that the game's record leaves unnamed ("?"): the engine's name and
+ * level for a side it plays (as it calls itself over NBoard), the user's for the others,
+ * from the `name` setting or $USER. */
+static void name_players(const Session *session, GgfRecord *record)
+{
+    const EngineSettings *settings = engine_settings(session->engine);
+    const char *user = settings->player_name[0] ? settings->player_name : getenv("USER");
+    bool engine_plays[2] = {
+        session->mode == MODE_ENGINE_BLACK || session->mode == MODE_ENGINE_BOTH,
+        session->mode == MODE_ENGINE_WHITE || session->mode == MODE_ENGINE_BOTH};
+    char *names[2] = {record->black, record->white};
+    for (int side = 0; side < 2; ++side) {
+        if (strcmp(names[side], "?"))
+            continue;
+        if (engine_plays[side])
+            snprintf(names[side], GGF_TEXT_SIZE, "Octuple%d", settings->depth);
+        else if (user && user[0])
+            snprintf(names[side], GGF_TEXT_SIZE, "%s", user);
+    }
+}
+
 static void cmd_save(Session *session, const char *name, const char *args)
 {
     if (!*args) {
@@ -811,6 +856,7 @@ static void cmd_save(Session *session, const char *name, const char *args)
         error_set(&error, "out of memory");
     } else {
         engine_record(session->engine, record);
+        name_players(session, record);
         /* a game with timed moves under the console's clock names that clock, which
          * is what the times were charged to (a loaded game's TI included) */
         const char *game_time = engine_settings(session->engine)->game_time;
@@ -1132,6 +1178,7 @@ static const Command command_table[] = {
     {"weights", {NULL}, NULL, NULL, COMPLETE_FILES, cmd_setting, true},
     {"book-file", {NULL}, NULL, NULL, COMPLETE_FILES, cmd_setting, true},
     {"book-randomness", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
+    {"name", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"verbose", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"contempt", {NULL}, NULL, NULL, COMPLETE_NONE, cmd_setting, true},
     {"options", {NULL}, NULL, "print every option value", COMPLETE_NONE, cmd_options, false},

@@ -33,6 +33,7 @@ typedef struct Session {
     bool task_running; /* a search was started and not yet collected */
     EngineTask task;
     bool task_stopped;
+    bool table_started; /* the search table's header was printed for this task */
     EngineReport final;  /* the last ENGINE_POSITION report of the task */
     bool have_final;
     int failures;        /* commands that printed an error: a script's exit status */

@@ -30,7 +30,8 @@ static int run_front_end(const Options *options)
     input_init(&input, STDIN_FILENO);
     int status = options->action == ACTION_NBOARD ? nboard_run(engine, &input, stdout, 0)
                  : options->action == ACTION_GTP  ? gtp_run(engine, &input, stdout)
-                                                  : repl_run(engine, &input, stdout);
+                                                  : repl_run(engine, &input, stdout,
+                                                             options->color);
     input_free(&input);
     engine_free(engine);
     return status;

@@ -84,6 +84,8 @@ static void format_depth(const SearchResult *result, char *out, size_t size)
         snprintf(out, size, "100%%");
     else if (result->wld) /* the protocol's mark of a proven win, draw or loss */
         snprintf(out, size, "100%%W");
+    else if (result->probable) /* a probable solve: NBoard shows it as it reads */
+        snprintf(out, size, "%d@%d%%", result->depth, result->selectivity);
     else
         snprintf(out, size, "%d", result->depth);
 }
@@ -142,12 +144,19 @@ static void on_report(void *context, const EngineReport *report)
         if (report->task != ENGINE_ANALYZE)
             emit_search_lines(nboard, report);
         return;
+    case ENGINE_PROGRESS: /* signs of life during a long search */
+        emit_nodestats(nboard, report);
+        return;
     case ENGINE_POSITION:
         if (report->task == ENGINE_ANALYZE) {
             /* an interrupted search gives no trustworthy value: skip it */
             if (!report->stopped || report->result.exact || report->result.depth > 0) {
+                /* Black's view: the GUI plots the values as they come on its Black-positive
+                 * graph (the side to move's view would zigzag) */
+                int score = report->side == COLOR_BLACK ? report->result.score
+                                                        : -report->result.score;
                 char eval[32];
-                format_eval(engine_discs(report->result.score), false, eval, sizeof eval);
+                format_eval(engine_discs(score), false, eval, sizeof eval);
                 emit(nboard, "analysis %d %s", report->ply, eval);
             }
         } else if (report->task == ENGINE_HINT && report->from_book) {
@@ -213,6 +222,12 @@ static void command_nboard(Nboard *nboard, const char *args)
         return;
     }
     emit(nboard, "set myname Octuple%d", engine_settings(nboard->engine)->depth);
+    /* the GUI shows "Loading" until a status line comes: ready now (a warning from the
+     * start stays in the bar) */
+    if (engine_notice(nboard->engine)[0])
+        emit(nboard, "status warning: %s", engine_notice(nboard->engine));
+    else
+        emit(nboard, "status");
 }
 
 static void command_ping(Nboard *nboard, const char *args)

@@ -17,6 +17,7 @@ enum {
     OPTION_BENCH,
     OPTION_BOARD,
     OPTION_NO_BOOK,
+    OPTION_COLOR,
     OPTION_VERSION,
     OPTION_HELP,
     OPTION_SETTING /* + the row of the settings table */
@@ -36,6 +37,8 @@ static const OptSpec option_specs[] = {
     {"board", "POSITION", "64 squares (X, O, -) and the side to move: the start position",
      OPTION_BOARD},
     {"no-book", NULL, "do not use an opening book", OPTION_NO_BOOK},
+    {"color", "WHEN", "colours on the console's board: auto (on a terminal, unless NO_COLOR "
+                      "is set), always or never (default auto)", OPTION_COLOR},
     {"version", NULL, "print the name and version", OPTION_VERSION},
     {"help", NULL, "print this help", OPTION_HELP},
 };
@@ -88,6 +91,16 @@ static bool apply(Options *options, int id, const char *value, OctError *error)
         options->action = ACTION_SOLVE;
         break;
     case OPTION_NO_BOOK: options->settings.use_book = false; break;
+    case OPTION_COLOR: {
+        static const char *const modes[] = {"auto", "always", "never"};
+        size_t i = 0;
+        while (i < 3 && strcmp(value, modes[i]))
+            ++i;
+        if (i == 3)
+            return error_set(error, "--color: '%s' is not auto, always or never", value);
+        options->color = (ColorMode)i;
+        break;
+    }
     case OPTION_BOARD:
         if (!board_parse_line(value, &options->board, &options->side, error))
             return error_prefix(error, "--board: ");
@@ -106,7 +119,7 @@ static bool apply(Options *options, int id, const char *value, OctError *error)
 static bool is_action(int id)
 {
     return id != OPTION_HELP && id != OPTION_BOARD && id != OPTION_NO_BOOK
-           && id < OPTION_SETTING;
+           && id != OPTION_COLOR && id < OPTION_SETTING;
 }
 
 bool options_parse(int argc, char **argv, Options *options, OctError *error)

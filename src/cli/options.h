@@ -23,6 +23,13 @@ typedef enum Action {
     ACTION_BENCH /* reserved for the search benchmark (tools_bench) */
 } Action;
 
+/* Colours on the console's board (--color). */
+typedef enum ColorMode {
+    COLOR_MODE_AUTO,   /* on a terminal, unless NO_COLOR is set or TERM is dumb */
+    COLOR_MODE_ALWAYS, /* even through a pipe, and over NO_COLOR */
+    COLOR_MODE_NEVER
+} ColorMode;
+
 typedef struct Options {
     Action action;
     int perft_depth;
@@ -31,6 +38,7 @@ typedef struct Options {
     Board board;
     Color side;
     EngineSettings settings;
+    ColorMode color;
 } Options;
 
 /* Returns false with a message naming the bad option; `options` is then unspecified. */

@@ -69,6 +69,23 @@ static char *editor_prompt(EditLine *el)
     return (char *)prompt_text;
 }
 
+/* Function keys and the like that the editor has no binding for: without one, their
+ * sequence's tail (F5's "5~") went into the line. */
+static unsigned char editor_ignore(EditLine *el, int key)
+{
+    (void)el, (void)key;
+    return CC_NORM;
+}
+
+static const char *const ignored_keys[] = {
+    "\033OP", "\033OQ", "\033OR", "\033OS",                    /* F1-F4 (xterm) */
+    "\033[11~", "\033[12~", "\033[13~", "\033[14~", "\033[15~", /* F1-F5 (vt220) */
+    "\033[17~", "\033[18~", "\033[19~", "\033[20~", "\033[21~", /* F6-F10 */
+    "\033[23~", "\033[24~",                                     /* F11, F12 */
+    "\033[[A", "\033[[B", "\033[[C", "\033[[D", "\033[[E",      /* F1-F5 (Linux console) */
+    "\033[2~", "\033[5~", "\033[6~",                            /* Insert, Page Up/Down */
+};
+
 /* Tab: one match is inserted with a space after it; several insert their common prefix,
  * or are listed when there is none to add. */
 static unsigned char editor_complete(EditLine *el, int key)
@@ -169,6 +186,10 @@ static bool editor_init(Editor *editor, Session *session, FILE *in, FILE *out)
     el_wset(editor->el, EL_ADDFN, L"octuple-complete", L"complete a command, move or file",
             editor_complete);
     el_set(editor->el, EL_BIND, "^I", "octuple-complete", NULL);
+    el_wset(editor->el, EL_ADDFN, L"octuple-ignore", L"ignore an unbound function key",
+            editor_ignore);
+    for (size_t i = 0; i < sizeof ignored_keys / sizeof ignored_keys[0]; ++i)
+        el_set(editor->el, EL_BIND, ignored_keys[i], "octuple-ignore", NULL);
     el_source(editor->el, NULL); /* the user's ~/.editrc, as other libedit programs do */
     return true;
 #else
@@ -258,13 +279,21 @@ static void wait_for_task(Session *session, Input *input)
     }
 }
 
-int repl_run(Engine *engine, Input *input, FILE *out)
+/* --color auto: a terminal that is not dumb, and no NO_COLOR (set and not empty, as
+ * no-color.org has it) */
+static bool use_color(ColorMode mode, FILE *out)
+{
+    if (mode != COLOR_MODE_AUTO)
+        return mode == COLOR_MODE_ALWAYS;
+    const char *term = getenv("TERM"), *no_color = getenv("NO_COLOR");
+    return isatty(fileno(out)) && !(no_color && no_color[0]) && !(term && !strcmp(term, "dumb"));
+}
+
+int repl_run(Engine *engine, Input *input, FILE *out, ColorMode color)
 {
     bool terminal = isatty(input->fd) && isatty(fileno(out));
-    const char *term = getenv("TERM");
-    bool color = isatty(fileno(out)) && !getenv("NO_COLOR") && !(term && !strcmp(term, "dumb"));
     Session session;
-    session_init(&session, engine, out, color);
+    session_init(&session, engine, out, use_color(color, out));
     if (engine_notice(engine)[0])
         fprintf(stderr, "octuple: warning: %s\n", engine_notice(engine));
 

@@ -9,9 +9,10 @@
 
 #include "engine/engine.h"
 #include "cli/input.h"
+#include "cli/options.h"
 
 /* Returns the exit status. Switches to nboard_run on the `nboard` command. */
-int repl_run(Engine *engine, Input *input, FILE *out);
+int repl_run(Engine *engine, Input *input, FILE *out, ColorMode color);
 
 /* The history file: paths_user_dir(USER_STATE)/history. */
 bool repl_history_path(char *path, size_t size, bool create, OctError *error);

@@ -84,6 +84,13 @@ static const uint64_t quadrants[4] = {
 bool solver_should_stop(Solver *solver)
 {
     solver->next_check = solver->nodes + solver->check_interval;
+    if (solver->node_total) {
+        atomic_fetch_add_explicit(solver->node_total, solver->nodes - solver->published,
+                                  memory_order_relaxed);
+        solver->published = solver->nodes;
+    }
+    if (solver->on_check)
+        solver->on_check(solver->check_context);
     if ((solver->stop && atomic_load_explicit(solver->stop, memory_order_relaxed))
         || (solver->stop2 && atomic_load_explicit(solver->stop2, memory_order_relaxed))
         || (solver->abort && atomic_load_explicit(solver->abort, memory_order_relaxed))
@@ -109,6 +116,10 @@ void solver_init(Solver *solver, Tt *tt, const atomic_bool *stop)
     solver->level = TT_LEVEL_FULL;
     solver->probcut = NULL;
     solver->local = NULL;
+    solver->node_total = NULL;
+    solver->published = 0;
+    solver->on_check = NULL;
+    solver->check_context = NULL;
 }
 
 /* The local table. Below ENDGAME_TT_EMPTIES the shared table's probes wait for main memory

@@ -30,6 +30,13 @@ typedef struct Solver {
     int level;                 /* TT_LEVEL_FULL: exact; lower: probability cuts at this level */
     const Probcut *probcut;    /* the cuts' error model; NULL or disabled: never selective */
     LocalSlot *local;          /* this solver's own small table (solver_local_alloc); or NULL */
+    /* at each look at the limits: the nodes counted since the last look are added to
+     * `node_total` (may be NULL; a search's count over its threads), then `on_check` is
+     * called (may be NULL; the search's progress reports while it runs) */
+    atomic_uint_fast64_t *node_total;
+    uint64_t published;        /* the nodes already added to node_total */
+    void (*on_check)(void *context);
+    void *check_context;
 } Solver;
 
 /* Looks at the flags, the deadline and the node limit; sets `stopped`. */

@@ -57,6 +57,17 @@ typedef struct Worker {
      * solver takes its move hints from that table, and without the depth-1 entries FForum
      * #40-#48 took 681 M nodes against 639.5 M. */
     bool presolve;
+    /* With several threads a midgame bound is taken from an entry of the same depth only:
+     * another thread's deeper entries would make this one's shallow iterations report the
+     * deeper result under their own depths (+1.62 at depths 3-7 where one thread finds
+     * +2.33, +0.37, +1.30, -0.30, +1.62). In Othello each disc played is one ply, so a
+     * position has one remaining depth per iteration and one thread never needs the rule. */
+    bool same_depth;
+    /* the main worker's progress reports while an iteration runs (worker_tick) */
+    SearchResult *result;
+    SearchProgress progress;
+    void *context;
+    double start, next_tick;
     int id;
     EvalState states[SEARCH_MAX_DEPTH + 4];
 } Worker;
@@ -221,7 +232,7 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
  * predicts the node's value PROBCUT_MID_T sigmas beyond the window (the prediction and its
  * error are fitted by `octuple-train mpc`). The shallow search uses the same table and cuts
  * in turn; the root is never cut, so a search always has a move. */
-static bool probcut_midgame(Worker *worker, int ply, int depth, int alpha, int beta, int *cut)
+static bool probcut_try(Worker *worker, int ply, int depth, int alpha, int beta, int *cut)
 {
     const Board *board = &worker->states[ply].board;
     const ProbcutPair *pair = probcut_mid(&worker->search->probcut, depth,
@@ -256,6 +267,18 @@ static bool probcut_midgame(Worker *worker, int ply, int depth, int alpha, int b
     return false;
 }
 
+/* A cut's shallow searches take deeper bounds with several threads too, as with one: they
+ * only predict, and held to their own depth they took two threads twice as long to
+ * depth 17. */
+static bool probcut_midgame(Worker *worker, int ply, int depth, int alpha, int beta, int *cut)
+{
+    bool same_depth = worker->same_depth;
+    worker->same_depth = false;
+    bool found = probcut_try(worker, ply, depth, alpha, beta, cut);
+    worker->same_depth = same_depth;
+    return found;
+}
+
 static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool passed)
 {
     if (worker_stopped(worker))
@@ -288,7 +311,8 @@ static int midgame(Worker *worker, int ply, int depth, int alpha, int beta, bool
     if (tt && tt_probe(tt, board, &entry)) {
         tt_move = entry.move;
         int lower = entry.lower, upper = entry.upper;
-        bool usable = entry.depth >= depth && entry.depth < TT_DEPTH_EXACT
+        bool usable = (worker->same_depth ? entry.depth == depth : entry.depth >= depth)
+                   && entry.depth < TT_DEPTH_EXACT
                    && (!worker->limits->own_entries
                        || entry.generation == tt_current_generation(tt))
                    && (entry.level == TT_LEVEL_FULL || !worker->limits->draw);
@@ -1013,6 +1037,8 @@ typedef struct RunShared {
     const SearchLimits *limits;
     atomic_bool run_stop;
     double deadline;
+    double start;
+    atomic_uint_fast64_t nodes; /* over the threads, as of their last looks at the limits */
 } RunShared;
 
 static void worker_init(Worker *worker, RunShared *shared, int id)
@@ -1024,6 +1050,12 @@ static void worker_init(Worker *worker, RunShared *shared, int id)
     worker->id = id;
     worker->selective = false;
     worker->presolve = false;
+    worker->same_depth = shared->limits->threads > 1;
+    worker->result = NULL;
+    worker->progress = NULL;
+    worker->context = NULL;
+    worker->start = shared->start;
+    worker->next_tick = shared->start + SEARCH_TICK_SECONDS;
     Tt *tt = shared->limits->use_tt ? &shared->search->tt : NULL;
     solver_init(&worker->solver, tt, &shared->search->stop);
     if (tt) /* without it the solver only has the shared table: slower, as right */
@@ -1033,6 +1065,7 @@ static void worker_init(Worker *worker, RunShared *shared, int id)
     worker->solver.probcut = &shared->search->probcut;
     worker->solver.deadline = shared->deadline;
     worker->solver.node_limit = shared->limits->nodes;
+    worker->solver.node_total = &shared->nodes;
     if (shared->limits->check_nodes > 0)
         worker->solver.check_interval = (uint64_t)shared->limits->check_nodes;
     eval_set(&worker->states[0], worker->model, shared->board);
@@ -1092,10 +1125,83 @@ static void root_keep_first(RootMove *moves, int count, int first)
     moves[0] = kept;
 }
 
+/* The nodes of every thread so far: this worker's exactly, the others' as of their last
+ * looks at the limits (a few thousand nodes behind at most). */
+static uint64_t worker_total_nodes(Worker *worker)
+{
+    Solver *solver = &worker->solver;
+    atomic_fetch_add_explicit(solver->node_total, solver->nodes - solver->published,
+                              memory_order_relaxed);
+    solver->published = solver->nodes;
+    return atomic_load_explicit(solver->node_total, memory_order_relaxed);
+}
+
+/* The main worker's look at the clock at each look at the limits (every few thousand nodes,
+ * cheap beside them): a progress report with the nodes and time so far, so that a front end
+ * shows life during a long iteration. */
+static void worker_tick(void *argument)
+{
+    Worker *worker = argument;
+    double now = monotonic_seconds();
+    if (now < worker->next_tick)
+        return;
+    worker->next_tick = now + SEARCH_TICK_SECONDS;
+    SearchResult *snapshot = malloc(sizeof *snapshot);
+    if (!snapshot) /* a missed report only */
+        return;
+    *snapshot = *worker->result;
+    snapshot->running = true;
+    snapshot->probable = false;
+    snapshot->nodes = worker_total_nodes(worker);
+    snapshot->seconds = now - worker->start;
+    worker->progress(worker->context, snapshot);
+    free(snapshot);
+}
+
+/* A selective pass's moves as a progress report, apart from the result: an interrupted
+ * solve still answers with its last midgame iteration, as before the passes were shown.
+ * The line follows the table's moves (no solving, which would change the table). */
+static void report_probable(Worker *worker, const RootMove *moves, int count, int empties,
+                            int level, int lines, SearchProgress progress, void *context)
+{
+    SearchResult *pass = malloc(sizeof *pass);
+    if (!pass) /* a missed report only */
+        return;
+    memset(pass, 0, sizeof *pass);
+    pass->move = moves[0].move;
+    pass->score = moves[0].score;
+    pass->depth = empties;
+    pass->probable = true;
+    /* cuts at t sigmas keep the errors within it: 2 Phi(t) - 1 of them */
+    pass->selectivity = (int)lround(100 * erf(probcut_t(level) / sqrt(2.0)));
+    pass->line_count = count < lines ? count : lines;
+    const Board *board = &worker->states[0].board;
+    pass->pv_length = collect_line(worker, board, moves[0].move, empties, true, true, 0,
+                                   pass->pv, SEARCH_MAX_DEPTH);
+    for (int i = 0; i < pass->line_count; ++i) {
+        SearchLine *line = &pass->lines[i];
+        *line = (SearchLine){moves[i].move, moves[i].score, {0}, 0};
+        if (lines > 1)
+            line->pv_length = collect_line(worker, board, moves[i].move, empties, true, true,
+                                           0, line->pv, SEARCH_LINE_PV);
+    }
+    pass->nodes = worker_total_nodes(worker);
+    pass->seconds = monotonic_seconds() - worker->start;
+    progress(context, pass);
+    free(pass);
+}
+
 /* Iterative deepening; the main worker (id 0) reports, helpers only fill the table. */
 static void worker_run(Worker *worker, SearchResult *result, SearchProgress progress,
                        void *context)
 {
+    if (worker->id == 0 && progress) {
+        worker->result = result;
+        worker->progress = progress;
+        worker->context = context;
+        worker->solver.on_check = worker_tick;
+        worker->solver.check_context = worker;
+    }
     const SearchLimits *limits = worker->limits;
     const Board *board = &worker->states[0].board;
     RootMove moves[MOVE_LIST_CAPACITY];
@@ -1127,9 +1233,10 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
         worker->solver.deadline = deadline;
         if (!done)
             return;
+        uint64_t nodes = worker_total_nodes(worker); /* the helpers' too, for the reports */
         if (worker->id == 0) {
             fill_result(worker, moves, count, depth, false, false, lines, result);
-            result->nodes = worker->solver.nodes;
+            result->nodes = nodes;
             if (progress) /* before a solve too: a front end shows the estimates */
                 progress(context, result);
         }
@@ -1150,6 +1257,8 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
             worker->solver.level = TT_LEVEL_FULL;
             if (!done)
                 return;
+            if (worker->id == 0 && progress)
+                report_probable(worker, moves, count, empties, level, lines, progress, context);
         }
         root_keep_first(moves, count, first);
     }
@@ -1160,7 +1269,7 @@ static void worker_run(Worker *worker, SearchResult *result, SearchProgress prog
             return;
         if (worker->id == 0) {
             fill_result(worker, moves, count, empties, exact_wanted, wld_wanted, lines, result);
-            result->nodes = worker->solver.nodes;
+            result->nodes = worker_total_nodes(worker);
             if (progress)
                 progress(context, result);
         }
@@ -1224,8 +1333,9 @@ void search_run(Search *search, const Board *board, const SearchLimits *limits,
     }
 
     RunShared shared = {search, board, limits, false,
-                        limits->seconds > 0 ? start + limits->seconds : 0.0};
+                        limits->seconds > 0 ? start + limits->seconds : 0.0, start, 0};
     atomic_init(&shared.run_stop, false);
+    atomic_init(&shared.nodes, 0);
     int threads = limits->threads < 1 ? 1 : limits->threads > SEARCH_MAX_THREADS
                 ? SEARCH_MAX_THREADS : limits->threads;
     Worker *workers = malloc(sizeof(Worker) * (size_t)threads);

@@ -24,6 +24,7 @@ enum {
      * 2-disc loss and a 2-disc win, and exact play is the same with or without it */
     SEARCH_MAX_DRAW = 2 * EVAL_DISC
 };
+#define SEARCH_TICK_SECONDS 0.5 /* between two `running` progress reports */
 
 typedef struct SearchLimits {
     int depth;           /* midgame depth in plies, 1..SEARCH_MAX_DEPTH */
@@ -79,6 +80,12 @@ typedef struct SearchResult {
     uint64_t nodes;
     double seconds;
     bool stopped;          /* interrupted: the result is the last completed iteration */
+    bool probable;         /* a progress report of a selective pass before a solve: depth is
+                              the empties, selectivity the share of the evaluation's errors
+                              its cuts allow (console: 22@87%); never in a final result */
+    bool running;          /* a progress report while an iteration runs (about every
+                              SEARCH_TICK_SECONDS): nodes and seconds so far, the rest as of
+                              the last report; never in a final result */
 } SearchResult;
 
 /* The word for an outcome from the sign of a score: "win", "draw" or "loss". */
@@ -87,7 +94,10 @@ static inline const char *search_outcome(int score)
     return score > 0 ? "win" : score == 0 ? "draw" : "loss";
 }
 
-/* Called after each completed iteration with the result so far. */
+/* Called after each completed iteration with the result so far (nodes: over every thread),
+ * after each selective pass before a solve (`probable`), and about every
+ * SEARCH_TICK_SECONDS while an iteration runs (`running`), always from the thread that
+ * called search_run. */
 typedef void (*SearchProgress)(void *context, const SearchResult *result);
 
 typedef struct Search {

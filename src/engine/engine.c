@@ -708,11 +708,23 @@ static void on_progress(void *context, const SearchResult *result)
     if (atomic_load(&engine->stop_requested))
         search_stop(&engine->search);
     EngineReport *report = progress->report;
-    report->event = ENGINE_ITERATION;
-    report->result = *result;
+    report->event = result->running ? ENGINE_PROGRESS : ENGINE_ITERATION;
     report->nodes = progress->nodes_before + result->nodes;
     report->seconds = monotonic_seconds() - engine->task_start;
+    if (result == &report->result || result->running) {
+        engine->listener(engine->context, report);
+        return;
+    }
+    /* a selective pass, reported apart from the search's own result, which report->result
+     * is: the search goes on from it */
+    SearchResult *kept = malloc(sizeof *kept);
+    if (!kept) /* a missed report only */
+        return;
+    *kept = report->result;
+    report->result = *result;
     engine->listener(engine->context, report);
+    report->result = *kept;
+    free(kept);
 }
 
 _Static_assert(SETTINGS_MAX_CONTEMPT * EVAL_DISC / 100 <= SEARCH_MAX_DRAW,

@@ -48,7 +48,10 @@ typedef struct EngineRequest {
 } EngineRequest;
 
 typedef enum EngineEvent {
-    ENGINE_ITERATION, /* a search iteration completed: a midgame depth or the exact solve */
+    ENGINE_ITERATION, /* a search iteration completed: a midgame depth, a selective pass
+                         before a solve (result.probable) or the exact solve */
+    ENGINE_PROGRESS,  /* about every SEARCH_TICK_SECONDS while a search runs: nodes and
+                         seconds so far; result as of the last iteration */
     ENGINE_POSITION,  /* the final result for one position (analyze: one per position) */
     ENGINE_FINISHED   /* the task is over; nothing is reported after this */
 } EngineEvent;

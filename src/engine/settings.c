@@ -206,6 +206,36 @@ static void show_game_time(const EngineSettings *settings, char *out, size_t siz
         snprintf(out, size, "0 (no clock)");
 }
 
+/* One printable line: it goes into a GGF tag as it is. */
+static bool apply_name(EngineSettings *settings, const char *value, OctError *error)
+{
+    while (*value == ' ')
+        ++value;
+    size_t length = strlen(value);
+    while (length > 0 && value[length - 1] == ' ')
+        --length;
+    if (length == 0)
+        return error_set(error, "a name is expected");
+    if (length >= sizeof settings->player_name)
+        return error_set(error, "a name of %zu characters is too long (at most %zu)", length,
+                         sizeof settings->player_name - 1);
+    for (size_t i = 0; i < length; ++i)
+        if ((unsigned char)value[i] < 0x20 || value[i] == 0x7f)
+            return error_set(error, "a name cannot hold control characters");
+    memcpy(settings->player_name, value, length);
+    settings->player_name[length] = '\0';
+    return true;
+}
+
+static void show_name(const EngineSettings *settings, char *out, size_t size)
+{
+    const char *user = getenv("USER");
+    if (settings->player_name[0])
+        snprintf(out, size, "%s", settings->player_name);
+    else
+        snprintf(out, size, "(from $USER: %s)", user && user[0] ? user : "unset");
+}
+
 static bool apply_verbose(EngineSettings *settings, const char *value, OctError *error)
 {
     if (!parse_int(value, 0, 2, &settings->verbose))
@@ -306,6 +336,8 @@ static const SettingSpec setting_specs[] = {
     {"book-randomness", "book-randomness", "DISCS",
      "play any book move within DISCS of the best, drawn at random (default 0: the best)",
      apply_book_randomness, show_book_randomness},
+    {"name", "name", "NAME", "your name in saved games (default: $USER)", apply_name,
+     show_name},
     {"verbose", "verbose", "0-2", "search output: 0 moves only, 1 search table, 2 also hints",
      apply_verbose, show_verbose},
     {"contempt", "contempt", "CENTIDISCS",

@@ -19,7 +19,8 @@ enum {
     SETTINGS_DEFAULT_DEPTH = 7,
     SETTINGS_DEFAULT_EXACT = 20,
     SETTINGS_DEFAULT_HASH = 128,
-    SETTINGS_CLOCK_SIZE = 64
+    SETTINGS_CLOCK_SIZE = 64,
+    SETTINGS_NAME_SIZE = 64
 };
 
 typedef struct EngineSettings {
@@ -33,6 +34,8 @@ typedef struct EngineSettings {
     /* the engine's clock for a whole game in the console, as GGF's TI writes it
      * ("5:00", "10:00/5"); "" = none */
     char game_time[SETTINGS_CLOCK_SIZE];
+    /* the user's name in the console's saved games ("" = $USER) */
+    char player_name[SETTINGS_NAME_SIZE];
     int verbose;        /* REPL output: 0 moves only, 1 search table, 2 also hint iterations */
     int contempt;       /* draw value for black in centidiscs, within +-SETTINGS_MAX_CONTEMPT
                            (NBoard `set contempt`) */

@@ -23,7 +23,7 @@ typedef struct Scores {
 static void keep_score(void *context, const SearchResult *result)
 {
     Scores *scores = context;
-    if (!result->exact && result->depth >= 1 && result->depth <= SEARCH_MAX_DEPTH) {
+    if (!result->exact && !result->running && !result->probable && result->depth >= 1 && result->depth <= SEARCH_MAX_DEPTH) {
         scores->value[result->depth] = result->score;
         scores->deepest = result->depth;
     }
