@@ -7,16 +7,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/model.h"
+#include "core/search.h"
 
 typedef struct BenchTotals {
     uint64_t nodes;
     double seconds;
 } BenchTotals;
 
-/* Searches the fixed positions with one thread and a cleared table each time, printing one
- * row per position and a total line. Returns false when memory runs out. */
-bool bench_run(const Model *model, size_t hash_megabytes, FILE *out, FILE *err,
-               BenchTotals *totals);
+/* Searches the fixed positions with `search` (its evaluation and table) on one thread, the
+ * table cleared each time, printing one row per position and a total line. */
+void bench_run(Search *search, FILE *out, BenchTotals *totals);
 
 #endif
