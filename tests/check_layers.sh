@@ -93,8 +93,11 @@ for file in "$src"/*/*.c "$src"/*/*.h; do
             bad=1
         elif [ "$target_folder" = core ] && [ "$target" != scale.h ] \
             && [ "$(core_level "${target%.h}")" -gt 3 ] \
-            && { [ "$folder" = cli ] || { [ "$folder" = engine ] && [ "${name%.h}" != "$name" ]; }; }; then
-            echo "$where: core's $(level_name "$(core_level "${target%.h}")") level is behind the engine facade (front ends see engine/engine.h's opaque types and reports)"
+            && { [ "$folder" = cli ] \
+                || { [ "$folder" = engine ] && [ "${name%.h}" != "$name" ]; }; }; then
+            theirs=$(level_name "$(core_level "${target%.h}")")
+            echo "$where: core's $theirs level is behind the engine facade (front ends see" \
+                "engine/engine.h's opaque types and reports)"
             bad=1
         elif [ "$folder" = core ] && [ "$target_folder" = core ]; then
             own=$(core_level "$module")
