@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "core/bench.h"
+#include "core/search.h"
 #include "core/weights.h"
 #include "engine/settings.h"
 #include "testutil.h"
@@ -33,12 +34,15 @@ START_TEST(test_bench_signature)
     OctError error;
     ck_assert_msg(model_load(test_source_path("weights/octuple.ow"), &model, &error), "%s",
                   error.message);
+    Search search;
+    ck_assert_msg(search_init(&search, SETTINGS_DEFAULT_HASH, &error), "%s", error.message);
+    search_set_model(&search, model);
     FILE *out = tmpfile();
     ck_assert_ptr_nonnull(out);
     BenchTotals totals;
-    ck_assert(bench_run(model, SETTINGS_DEFAULT_HASH, BENCH_POSITIONS - 1, out, stderr,
-                        &totals));
+    bench_run(&search, BENCH_POSITIONS - 1, out, &totals);
     fclose(out);
+    search_free(&search);
     model_free(model);
     unsigned long long sum = 0;
     for (int i = 0; i < BENCH_POSITIONS - 1; ++i) {

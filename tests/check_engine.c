@@ -578,6 +578,30 @@ START_TEST(test_find_data)
 }
 END_TEST
 
+/* The default network is found by the engine's one lookup: octuple.ow first, else
+ * jaskowski-all2.ow, in a data directory. */
+START_TEST(test_find_weights)
+{
+    char dir[PATHS_SIZE], path[PATHS_SIZE], searched[4096];
+    snprintf(dir, sizeof dir, "%s/weightsdir", session_home());
+    OctError error;
+    ck_assert(paths_make_dirs(dir, &error));
+    char file[PATHS_SIZE + 32], resolved[PATHS_SIZE];
+    snprintf(file, sizeof file, "%s/jaskowski-all2.ow", dir);
+    ck_assert(paths_write_atomic(file, "x", &error));
+    setenv("OCTUPLE_DATA_DIR", dir, 1);
+    ck_assert(engine_find_weights(NULL, path, sizeof path, searched, sizeof searched));
+    ck_assert_ptr_nonnull(realpath(file, resolved));
+    ck_assert_str_eq(path, resolved);
+    snprintf(file, sizeof file, "%s/octuple.ow", dir);
+    ck_assert(paths_write_atomic(file, "x", &error));
+    ck_assert(engine_find_weights(NULL, path, sizeof path, searched, sizeof searched));
+    ck_assert_ptr_nonnull(realpath(file, resolved));
+    ck_assert_str_eq(path, resolved);
+    unsetenv("OCTUPLE_DATA_DIR");
+}
+END_TEST
+
 /* ---- the game ---- */
 
 START_TEST(test_play_undo_redo)
@@ -766,7 +790,7 @@ START_TEST(test_think_hint_analyze)
     Collected hint = {0};
     request = (EngineRequest){.task = ENGINE_HINT, .lines = 4};
     ck_assert(engine_run(engine, &request, collect, &hint, &error));
-    const SearchResult *result = &hint.last.result;
+    const EngineResult *result = &hint.last.result;
     ck_assert_int_eq(result->line_count, 4);
     for (int i = 1; i < 4; ++i)
         ck_assert_int_le(result->lines[i].score, result->lines[i - 1].score);
@@ -777,6 +801,49 @@ START_TEST(test_think_hint_analyze)
     ck_assert_int_eq(analysis.positions, 3); /* plies 3, 2, 1 */
     ck_assert_int_eq(analysis.plies[0], 3);
     ck_assert_int_eq(analysis.plies[2], 1);
+    engine_free(engine);
+}
+END_TEST
+
+/* The engine keeps its last think's answer: played back without a value and a time (as a
+ * GUI plays the engine's move), the move gets the answer's own in the record; once only,
+ * and only in the position searched. */
+START_TEST(test_answer_played_back)
+{
+    Engine *engine = new_engine(3);
+    OctError error;
+    play(engine, "f5d6c3");
+    Collected think = {0};
+    EngineRequest request = {.task = ENGINE_THINK, .lines = 1};
+    ck_assert(engine_run(engine, &request, collect, &think, &error));
+    int answer = think.last.result.move;
+    ck_assert(engine_play(engine, answer, NAN, NAN, &error));
+    GgfRecord record;
+    engine_record(engine, &record);
+    ck_assert(fabs(record.evals[3] - engine_discs(think.last.result.score)) < 1e-9);
+    /* the task's time at its end, which is after its last position's report */
+    ck_assert(!isnan(record.times[3]) && record.times[3] >= think.last.seconds);
+    /* played back once: the same move again after an undo has no value of its own */
+    ck_assert_int_eq(engine_undo(engine), 1);
+    ck_assert(engine_play(engine, answer, NAN, NAN, &error));
+    engine_record(engine, &record);
+    ck_assert(isnan(record.evals[3]) && isnan(record.times[3]));
+    /* a value given is kept */
+    ck_assert_int_eq(engine_undo(engine), 1);
+    Collected again = {0};
+    ck_assert(engine_run(engine, &request, collect, &again, &error));
+    ck_assert(engine_play(engine, again.last.result.move, 1.5, NAN, &error));
+    engine_record(engine, &record);
+    ck_assert(record.evals[3] == 1.5 && !isnan(record.times[3]));
+    /* another game, even through the same position, forgets the answer */
+    ck_assert_int_eq(engine_undo(engine), 1);
+    Collected forgotten = {0};
+    ck_assert(engine_run(engine, &request, collect, &forgotten, &error));
+    engine_new_game(engine);
+    play(engine, "f5d6c3");
+    ck_assert(engine_play(engine, forgotten.last.result.move, NAN, NAN, &error));
+    engine_record(engine, &record);
+    ck_assert(isnan(record.evals[3]) && isnan(record.times[3]));
     engine_free(engine);
 }
 END_TEST
@@ -1020,15 +1087,35 @@ START_TEST(test_format_moves)
 }
 END_TEST
 
-/* One run of the batch solver over the file test_solve_wld writes (see there). */
-static void check_solve_wld(const char *obf, const Model *model, int exact_rows)
+/* An engine for the batch solver: the given table size, threads and win/draw/loss
+ * threshold, the test network (any evaluation orders the moves), no book. */
+static Engine *solve_engine(int hash_megabytes, int threads, int wld)
+{
+    EngineSettings settings;
+    settings_init(&settings, NULL);
+    settings.hash_megabytes = hash_megabytes;
+    settings.threads = threads;
+    settings.wld = wld;
+    settings.use_book = false;
+    strcpy(settings.weights, default_weights);
+    Engine *engine;
+    OctError error;
+    ck_assert_msg(engine_create(&settings, &engine, &error), "%s", error.message);
+    return engine;
+}
+
+/* One run of the batch solver over the file test_solve_wld writes (see there): by the bare
+ * solver or through the engine's search. */
+static void check_solve_wld(const char *obf, bool bare, int exact_rows)
 {
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
     ck_assert_ptr_nonnull(out);
     /* win/draw/loss up to 10 empties, exact above: both kinds of row in one run */
-    int status = tools_solve_with(obf, model, 4, 2, 10, NULL, NULL, out, out);
+    Engine *engine = solve_engine(4, 2, 10);
+    int status = tools_solve_with(engine, bare, obf, NULL, NULL, out, out);
+    engine_free(engine);
     fclose(out);
     ck_assert_int_eq(status, 1);
     ck_assert_msg(strstr(text, "solved 24 positions: 1 wrong scores, 0 wrong moves, "), "%s", text);
@@ -1109,11 +1196,8 @@ START_TEST(test_solve_wld)
     ck_assert_int_gt(outcomes[0], 0);
     ck_assert_int_gt(outcomes[2], 0);
     /* the bare solver, then the full search (any evaluation orders its moves) */
-    Model *model = test_random_model(7);
-    ck_assert_ptr_nonnull(model);
-    check_solve_wld(obf, NULL, exact_rows);
-    check_solve_wld(obf, model, exact_rows);
-    model_free(model);
+    check_solve_wld(obf, true, exact_rows);
+    check_solve_wld(obf, false, exact_rows);
     unlink(obf);
 }
 END_TEST
@@ -1141,7 +1225,7 @@ START_TEST(test_interrupts)
 
     Interrupt interrupt;
     atomic_init(&interrupt.raised, false);
-    atomic_init(&interrupt.search, NULL);
+    atomic_init(&interrupt.engine, NULL);
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
@@ -1161,23 +1245,23 @@ START_TEST(test_interrupts)
     const char *line = "---------------------------OX------XO--------------------------- X;\n";
     ck_assert_int_eq(write(fd, line, strlen(line)), (ssize_t)strlen(line));
     close(fd);
-    Model *model = test_random_model(7);
+    Engine *engine = solve_engine(4, 1, 0);
     for (int pass = 0; pass < 2; ++pass) { /* raised before the start, then during the solve */
         atomic_store(&interrupt.raised, pass == 0);
         out = open_memstream(&text, &size);
         ck_assert_ptr_nonnull(out);
         if (pass == 1)
             ck_assert_int_eq(pthread_create(&thread, NULL, raise_later, &interrupt), 0);
-        ck_assert_int_eq(tools_solve_with(obf, model, 4, 1, 0, NULL, &interrupt, out, out), 1);
+        ck_assert_int_eq(tools_solve_with(engine, false, obf, NULL, &interrupt, out, out), 1);
         if (pass == 1)
             pthread_join(thread, NULL);
         fclose(out);
         ck_assert_msg(strstr(text, "interrupted: 0 of 1 positions solved\nsolved 0 positions: "),
                       "%s", text);
-        ck_assert_ptr_null(atomic_load(&interrupt.search));
+        ck_assert_ptr_null(atomic_load(&interrupt.engine));
         free(text);
     }
-    model_free(model);
+    engine_free(engine);
     unlink(obf);
 }
 END_TEST
@@ -1201,10 +1285,12 @@ int main(void)
     tcase_add_test(tc, test_stale_temporaries_removed_at_start);
     tcase_add_test(tc, test_write_atomic_refuses_special_files);
     tcase_add_test(tc, test_find_data);
+    tcase_add_test(tc, test_find_weights);
     tcase_add_test(tc, test_play_undo_redo);
     tcase_add_test(tc, test_undo_redo_passes);
     tcase_add_test(tc, test_records);
     tcase_add_test(tc, test_think_hint_analyze);
+    tcase_add_test(tc, test_answer_played_back);
     tcase_add_test(tc, test_analysis_scores_moves_alike);
     tcase_add_test(tc, test_forced_think);
     tcase_add_test(tc, test_stop_is_prompt);

@@ -4,6 +4,8 @@
 #   folders:  core < engine < cli, train, match (the last three never include each other)
 #   in core:  base < rules < formats < model < evaluation < search (the table below; every
 #             file of src/core must be in it, so that a new one is given its level)
+#   facade:   the model, evaluation and search levels (but scale.h, the score unit) are
+#             behind the engine: src/cli does not include them, nor do engine's headers
 # Includes are written "folder/name.h" from src/; a bare "name.h" is the file's own folder's
 # (or config.h). Prints each offending include and fails when there is one.
 set -u
@@ -88,6 +90,14 @@ for file in "$src"/*/*.c "$src"/*/*.h; do
             bad=1
         elif [ "$target_rank" -eq 2 ] && [ "$target_folder" != "$folder" ]; then
             echo "$where: $folder and $target_folder are separate programs"
+            bad=1
+        elif [ "$target_folder" = core ] && [ "$target" != scale.h ] \
+            && [ "$(core_level "${target%.h}")" -gt 3 ] \
+            && { [ "$folder" = cli ] \
+                || { [ "$folder" = engine ] && [ "${name%.h}" != "$name" ]; }; }; then
+            theirs=$(level_name "$(core_level "${target%.h}")")
+            echo "$where: core's $theirs level is behind the engine facade (front ends see" \
+                "engine/engine.h's opaque types and reports)"
             bad=1
         elif [ "$folder" = core ] && [ "$target_folder" = core ]; then
             own=$(core_level "$module")

@@ -134,7 +134,7 @@ void session_init(Session *session, Engine *engine, FILE *out, bool color)
     session->color = color;
     session->mode = MODE_ENGINE_NEITHER;
     atomic_init(&session->interrupt.raised, false);
-    atomic_init(&session->interrupt.search, NULL);
+    atomic_init(&session->interrupt.engine, NULL);
 }
 
 /* ---- the board ---- */
@@ -228,10 +228,10 @@ static bool engine_to_move(const Session *session)
     }
 }
 
-static void format_score(const SearchResult *result, int score, char *out, size_t size)
+static void format_score(const EngineResult *result, int score, char *out, size_t size)
 {
     if (result->wld) /* only the sign is proven */
-        snprintf(out, size, "%s", search_outcome(score));
+        snprintf(out, size, "%s", engine_outcome(score));
     else if (result->exact)
         snprintf(out, size, "%+d", score / EVAL_DISC);
     else
@@ -249,8 +249,8 @@ static void print_table_row(Session *session, const EngineReport *report)
     if (!session->table_started)
         print_table_header(session);
     session->table_started = true;
-    const SearchResult *result = &report->result;
-    char depth[16], score[16], pv[SEARCH_MAX_DEPTH * 4];
+    const EngineResult *result = &report->result;
+    char depth[16], score[16], pv[ENGINE_MAX_DEPTH * 4];
     if (report->from_book)
         snprintf(depth, sizeof depth, "book");
     else if (result->exact)
@@ -277,7 +277,7 @@ static void print_analysis_header(Session *session)
  * this position to the same depth, and their difference, the loss. */
 static void print_analysis_row(Session *session, const EngineReport *report)
 {
-    const SearchResult *result = &report->result;
+    const EngineResult *result = &report->result;
     const Game *game = engine_game(session->engine); /* not changed while the task runs */
     char played[3] = "--", best[3] = "--", score[16], played_score[16] = "", loss[16] = "";
     if (report->ply < game->move_count)
@@ -439,7 +439,7 @@ void session_task_done(Session *session)
     if (!session->have_final)
         return;
     const EngineReport *report = &session->final;
-    const SearchResult *result = &report->result;
+    const EngineResult *result = &report->result;
     char name[3];
     if (session->task == ENGINE_THINK) {
         if (result->move == MOVE_NONE)
@@ -482,8 +482,8 @@ void session_task_done(Session *session)
         say(session, "hint: %d book move%s (values from the book's depth-%d searches)\n",
             report->book_count, plural(report->book_count), result->depth);
         for (int i = 0; i < report->book_count; ++i) {
-            const BookMove *move = &report->book_moves[i];
-            char pv[BOOK_PV_SIZE * 3 + 8];
+            const EngineBookMove *move = &report->book_moves[i];
+            char pv[ENGINE_BOOK_PV * 3 + 8];
             engine_format_moves(report->book_pvs[i], report->book_pv_lengths[i], report->side,
                                 " ", pv, sizeof pv);
             say(session, "  %2d. %-2s  %+8d  %9u game%s  %s\n", i + 1,
@@ -501,7 +501,7 @@ void session_task_done(Session *session)
             say(session, "hint: %d best move%s at depth %d\n", result->line_count,
                 plural(result->line_count), result->depth);
         for (int i = 0; i < result->line_count; ++i) {
-            char score[16], pv[SEARCH_MAX_DEPTH * 4] = "";
+            char score[16], pv[ENGINE_MAX_DEPTH * 4] = "";
             format_score(result, result->lines[i].score, score, sizeof score);
             if (i == 0 && result->pv_length > 0 && result->pv[0] == result->lines[0].move)
                 engine_format_moves(result->pv, result->pv_length, report->side, " ", pv,
@@ -658,8 +658,8 @@ static void cmd_hint(Session *session, const char *name, const char *args)
 {
     (void)name;
     int lines = 1;
-    if (*args && !parse_int(args, 1, SEARCH_MAX_LINES, &lines)) {
-        fail(session, "hint: '%s' is not a number of moves from 1 to %d", args, SEARCH_MAX_LINES);
+    if (*args && !parse_int(args, 1, ENGINE_MAX_LINES, &lines)) {
+        fail(session, "hint: '%s' is not a number of moves from 1 to %d", args, ENGINE_MAX_LINES);
         return;
     }
     if (game_over_error(session))
@@ -887,11 +887,10 @@ static void cmd_solve(Session *session, const char *name, const char *args)
         fail(session, "%s: an OBF file name is expected", name);
         return;
     }
-    const EngineSettings *settings = engine_settings(session->engine);
-    /* an unreadable file or a wrong score fails a script, as `--solve` does */
-    if (tools_solve_with(args, engine_model(session->engine), (size_t)settings->hash_megabytes,
-                         settings->threads, settings->wld, name, &session->interrupt,
-                         session->out, session->out))
+    /* an unreadable file or a wrong score fails a script, as `--solve` does; the engine's
+     * evaluation orders the moves (the built-in one when no network was found) */
+    if (tools_solve_with(session->engine, false, args, name, &session->interrupt, session->out,
+                         session->out))
         ++session->failures;
     fflush(session->out);
 }
@@ -929,52 +928,50 @@ static bool book_setting(Session *session, const char *command, const char *valu
 static void book_info(Session *session)
 {
     const EngineSettings *settings = engine_settings(session->engine);
-    const Book *book = engine_book(session->engine);
+    EngineBookInfo book;
     if (!settings->use_book) {
         say(session, "book: off (book on uses it)\n");
         return;
     }
-    if (!book) {
+    if (!engine_book_info(session->engine, &book)) {
         say(session, "book: none loaded%s%s\n", engine_notice(session->engine)[0] ? ": " : "",
             engine_notice(session->engine));
         return;
     }
     say(session, "book: %s\n  %zu positions of the first %d moves, deviations searched at "
         "depth %d\n  randomness %d disc%s\n", engine_book_path(session->engine),
-        book_count(book), book_plies(book), book_depth(book), settings->book_randomness,
+        book.positions, book.plies, book.depth, settings->book_randomness,
         settings->book_randomness == 1 ? "" : "s");
 }
 
 static void book_show(Session *session)
 {
-    const Book *book = engine_book(session->engine);
-    if (!book) {
+    EngineBookInfo book;
+    if (!engine_book_info(session->engine, &book)) {
         fail(session, "book show: no opening book in use (see book info)");
         return;
     }
     Board board;
     Color side;
     engine_position(session->engine, &board, &side);
-    BookMove moves[BOOK_MAX_MOVES];
-    int count = book_moves(book, &board, moves);
+    EngineBookMove moves[ENGINE_BOOK_MOVES];
+    int lines[ENGINE_BOOK_MOVES][ENGINE_BOOK_PV], lengths[ENGINE_BOOK_MOVES];
+    int count = engine_book_moves(session->engine, moves, lines, lengths);
     if (count == 0) {
         say(session, "book: this position is not in the book\n");
         return;
     }
     say(session, "book: %d move%s\n", count, count == 1 ? "" : "s");
     for (int i = 0; i < count; ++i) {
-        char name[3], pv[SEARCH_MAX_DEPTH * 4];
-        int line[BOOK_PV_SIZE];
-        int length = book_line(book, &board, moves[i].move, line, BOOK_PV_SIZE);
-        engine_format_moves(line, length, side, " ", pv, sizeof pv);
+        char name[3], pv[ENGINE_MAX_DEPTH * 4];
+        engine_format_moves(lines[i], lengths[i], side, " ", pv, sizeof pv);
         if (moves[i].in_book)
             say(session, "  %-2s  %+3d  %9u games  %s\n",
                 move_format_colored(moves[i].move, side, name), moves[i].value, moves[i].games,
                 pv);
         else
             say(session, "  %-2s  %+3d  leaves the book (depth-%d search)\n",
-                move_format_colored(moves[i].move, side, name), moves[i].value,
-                book_depth(book));
+                move_format_colored(moves[i].move, side, name), moves[i].value, book.depth);
     }
 }
 
@@ -1050,9 +1047,9 @@ static void cmd_book(Session *session, const char *name, const char *args)
             book_info(session);
     } else if (!strcmp(word, "depth")) {
         int depth;
-        if (!parse_int(rest, 1, BOOK_GROW_MAX_DEPTH, &depth))
+        if (!parse_int(rest, 1, ENGINE_BOOK_MAX_DEPTH, &depth))
             fail(session, "book depth: '%s' is not a depth from 1 to %d", rest,
-                 BOOK_GROW_MAX_DEPTH);
+                 ENGINE_BOOK_MAX_DEPTH);
         else if (!engine_book_set_depth(session->engine, depth, &error))
             fail(session, "book depth: %s", error.message);
         else

@@ -23,10 +23,6 @@ typedef struct Nboard {
     FILE *out;
     bool quit;
     bool iterations_shown; /* the running think/hint printed a `search` line */
-    /* the last `===` answer: when the GUI plays it back without its time, the engine's own
-     * time is the move's time, so that a clock in the game (TI, TB, TW) is charged for it */
-    int answered_ply, answered_move;
-    double answered_seconds;
 } Nboard;
 
 /* One whole line, flushed: the GUI reads line by line and must never see half a line.
@@ -78,7 +74,7 @@ static void format_eval(double discs, bool sign, char *out, size_t size)
     snprintf(out, size, sign ? "%+.2f" : "%.2f", discs);
 }
 
-static void format_depth(const SearchResult *result, char *out, size_t size)
+static void format_depth(const EngineResult *result, char *out, size_t size)
 {
     if (result->exact)
         snprintf(out, size, "100%%");
@@ -93,7 +89,7 @@ static void format_depth(const SearchResult *result, char *out, size_t size)
 /* `search PV EVAL 0 DEPTH` for every line of the result, each with its PV. */
 static void emit_search_lines(Nboard *nboard, const EngineReport *report)
 {
-    const SearchResult *result = &report->result;
+    const EngineResult *result = &report->result;
     if (result->move == MOVE_NONE || (!result->exact && result->depth < 1))
         return;
     char depth[16];
@@ -102,7 +98,7 @@ static void emit_search_lines(Nboard *nboard, const EngineReport *report)
     for (int i = 0; i < count; ++i) {
         int move = result->line_count > 0 ? result->lines[i].move : result->move;
         int score = result->line_count > 0 ? result->lines[i].score : result->score;
-        char pv[SEARCH_MAX_DEPTH * 3 + 8], eval[32];
+        char pv[ENGINE_MAX_DEPTH * 3 + 8], eval[32];
         if (i == 0 && result->pv_length > 0 && result->pv[0] == move)
             engine_format_moves(result->pv, result->pv_length, report->side, "", pv, sizeof pv);
         else if (result->line_count > 0 && result->lines[i].pv_length > 0)
@@ -121,7 +117,7 @@ static void emit_search_lines(Nboard *nboard, const EngineReport *report)
 static void emit_book_lines(Nboard *nboard, const EngineReport *report)
 {
     for (int i = 0; i < report->book_count; ++i) {
-        char pv[BOOK_PV_SIZE * 2 + 8], eval[32];
+        char pv[ENGINE_BOOK_PV * 2 + 8], eval[32];
         engine_format_moves(report->book_pvs[i], report->book_pv_lengths[i], report->side, "",
                             pv, sizeof pv);
         format_eval((double)report->book_moves[i].value, true, eval, sizeof eval);
@@ -173,10 +169,7 @@ static void on_report(void *context, const EngineReport *report)
     emit(nboard, "status");
     if (report->task != ENGINE_THINK)
         return;
-    const SearchResult *result = &report->result;
-    nboard->answered_ply = report->ply;
-    nboard->answered_move = result->move == MOVE_NONE ? MOVE_PASS : result->move;
-    nboard->answered_seconds = report->seconds;
+    const EngineResult *result = &report->result;
     if (result->move == MOVE_NONE || result->move == MOVE_PASS) {
         emit(nboard, "=== PA");
         return;
@@ -295,15 +288,13 @@ static void command_move(Nboard *nboard, const char *args)
         emit(nboard, "status move '%s': %s", quote(skip_space(args), text), error.message);
         return;
     }
-    if (isnan(seconds) && move == nboard->answered_move
-        && engine_game(nboard->engine)->move_count == nboard->answered_ply)
-        seconds = nboard->answered_seconds;
+    /* the engine's own answer played back without its time keeps the engine's (engine_play),
+     * so that a clock in the game (TI, TB, TW) is charged for it */
     if (!engine_play(nboard->engine, move, eval, seconds, &error)) {
         /* refused: the answer still waits to be played back */
         emit(nboard, "status move rejected: %s", error.message);
         return;
     }
-    nboard->answered_ply = -1; /* one answer, played back once */
 }
 
 /* Settings beyond the protocol's own (game, depth, contempt) that a GUI may change between
@@ -348,7 +339,6 @@ static void command_set(Nboard *nboard, const char *args)
             return;
         }
         engine_set_record(nboard->engine, &record);
-        nboard->answered_ply = -1; /* a new game, or the same one taken back */
     } else if (!strcasecmp(what, "depth")) {
         long depth;
         if (!parse_long(rest, 1, 60, &depth)) {
@@ -479,7 +469,7 @@ static void handle_line(Nboard *nboard, const char *line)
 
 int nboard_run(Engine *engine, Input *input, FILE *out, int version)
 {
-    Nboard nboard = {engine, out, false, false, -1, MOVE_NONE, 0};
+    Nboard nboard = {engine, out, false, false};
     if (engine_notice(engine)[0])
         emit(&nboard, "status warning: %s", engine_notice(engine));
     if (version > 0)

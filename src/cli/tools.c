@@ -4,25 +4,18 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "core/endgame.h"
 #include "core/notation.h"
 #include "core/obf.h"
 #include "core/perft.h"
-#include "core/bench.h"
-#include "core/eval.h"
 #include "core/timing.h"
-#include "engine/paths.h"
-#include "core/search.h"
-#include "core/tt.h"
-#include "core/weights.h"
 
 void interrupt_raise(Interrupt *interrupt)
 {
     /* lock-free atomics only: this runs in a signal handler */
     atomic_store(&interrupt->raised, true);
-    Search *search = atomic_load(&interrupt->search);
-    if (search)
-        search_stop(search);
+    Engine *engine = atomic_load(&interrupt->engine);
+    if (engine)
+        engine_interrupt(engine);
 }
 
 static bool interrupted(Interrupt *interrupt)
@@ -56,13 +49,15 @@ int tools_perft_from(const Board *board, int last_depth, Interrupt *interrupt, F
     return 0;
 }
 
-/* The file's score for `move`, or -SCORE_MAX - 1 when the file does not list it. */
+enum { NOT_LISTED = -65 }; /* below every disc difference */
+
+/* The file's score for `move`, or NOT_LISTED when the file does not list it. */
 static int listed_score(const ObfPosition *position, int move)
 {
     for (int i = 0; i < position->move_count; ++i)
         if (position->moves[i] == move)
             return position->scores[i];
-    return -SCORE_MAX - 1;
+    return NOT_LISTED;
 }
 
 static int sign(int value)
@@ -70,96 +65,65 @@ static int sign(int value)
     return (value > 0) - (value < 0);
 }
 
-/* Solves one position: through the full search when a model is loaded (its evaluation
- * orders the moves), else with the bare solver. With `wld` only the outcome is proven:
- * `score` is then 1, 0 or -1. */
-static void solve_one(Search *search, int threads, const Board *board, bool wld, int *move,
-                      int *score, uint64_t *nodes)
-{
-    if (search->model) {
-        SearchLimits limits = search_default_limits();
-        limits.exact_empties = wld ? 0 : 64;
-        limits.wld_empties = wld ? 64 : 0;
-        limits.threads = threads;
-        SearchResult result;
-        search_run(search, board, &limits, &result, NULL, NULL);
-        *move = result.move;
-        /* a position without moves for either side is scored exactly even here */
-        *score = wld ? sign(result.score) : result.score / EVAL_DISC;
-        *nodes = result.nodes;
-        return;
-    }
-    Solver solver;
-    solver_init(&solver, &search->tt, &search->stop); /* Ctrl-C in the console */
-    solver_local_alloc(&solver); /* optional: the solve is right without it */
-    SolveResult result = endgame_solve(&solver, board, wld);
-    solver_local_free(&solver);
-    *move = result.move;
-    *score = wld ? sign(result.score) : result.score;
-    *nodes = solver.nodes;
-}
-
 /* A score for the score column: the disc difference, or the outcome alone. */
 static const char *format_solved(int score, bool wld, char *out, size_t size)
 {
     if (wld)
-        snprintf(out, size, "%s", search_outcome(score));
+        snprintf(out, size, "%s", score > 0 ? "win" : score == 0 ? "draw" : "loss");
     else
         snprintf(out, size, "%+d", score);
     return out;
 }
 
-/* The model given by --weights, else the default weights the engine would load (their
- * evaluation orders the solver's moves) into *model. Without any: an error and 2 when the
- * action needs them (`required`), else a warning, NULL and 0. Weights that fail to load: an
- * error and 2. */
-static int tools_model(const Options *options, FILE *err, bool required, Model **model)
+/* An engine for a batch command: the settings of the command line, no book. Without a
+ * network found (the engine's built-in fallback): an error, NULL and 2 when the action
+ * needs one (`required`), else a warning and *bare set (the bare solver orders its moves
+ * by mobility). Weights that fail to load: an error and 2. */
+static int tools_engine(const Options *options, FILE *err, bool required, Engine **engine,
+                        bool *bare)
 {
-    static const char *const names[] = {"octuple.ow", "jaskowski-all2.ow"};
+    EngineSettings settings = options->settings;
+    settings.use_book = false;
     OctError error;
-    char path[SETTINGS_PATH_SIZE];
-    const char *weights = options->settings.weights;
-    *model = NULL;
-    if (!weights[0]) {
-        if (!paths_find_data(options->settings.program, names, 2, path, sizeof path, NULL, 0)) {
-            if (required) {
-                fprintf(err, "octuple: error: no weights found (give --weights FILE)\n");
-                return 2;
-            }
-            fprintf(err, "octuple: warning: no default weights found; the solver orders its "
-                    "moves by mobility alone\n");
-            return 0;
-        }
-        weights = path;
-    }
-    if (!model_load(weights, model, &error)) {
+    if (!engine_create(&settings, engine, &error)) {
         fprintf(err, "octuple: error: %s\n", error.message);
         return 2;
     }
+    *bare = !engine_weights_path(*engine)[0];
+    if (*bare && required) {
+        fprintf(err, "octuple: error: no weights found (give --weights FILE)\n");
+        engine_free(*engine);
+        *engine = NULL;
+        return 2;
+    }
+    if (*bare)
+        fprintf(err, "octuple: warning: no default weights found; the solver orders its "
+                "moves by mobility alone\n");
     return 0;
 }
 
 int tools_bench(const Options *options, FILE *out, FILE *err)
 {
-    Model *model;
-    if (tools_model(options, err, true, &model))
+    Engine *engine;
+    bool bare;
+    if (tools_engine(options, err, true, &engine, &bare))
         return 2;
-    BenchTotals totals;
-    bool ok = bench_run(model, (size_t)options->settings.hash_megabytes, BENCH_POSITIONS, out,
-                        err, &totals);
-    model_free(model);
+    OctError error;
+    bool ok = engine_bench(engine, out, NULL, &error);
+    if (!ok)
+        fprintf(err, "octuple: error: %s\n", error.message);
+    engine_free(engine);
     return ok ? 0 : 2;
 }
 
 int tools_solve(const Options *options, const char *path, FILE *out, FILE *err)
 {
-    Model *model;
-    if (tools_model(options, err, false, &model))
+    Engine *engine;
+    bool bare;
+    if (tools_engine(options, err, false, &engine, &bare))
         return 2;
-    int status = tools_solve_with(path, model, (size_t)options->settings.hash_megabytes,
-                                  options->settings.threads, options->settings.wld, NULL, NULL,
-                                  out, err);
-    model_free(model);
+    int status = tools_solve_with(engine, bare, path, NULL, NULL, out, err);
+    engine_free(engine);
     return status;
 }
 
@@ -173,9 +137,10 @@ static double cpu_seconds(void)
          + ((double)usage.ru_utime.tv_usec + (double)usage.ru_stime.tv_usec) * 1e-6;
 }
 
-int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
-                     int wld, const char *who, Interrupt *interrupt, FILE *out, FILE *err)
+int tools_solve_with(Engine *engine, bool bare, const char *path, const char *who,
+                     Interrupt *interrupt, FILE *out, FILE *err)
 {
+    int wld = engine_settings(engine)->wld;
     ObfPosition *positions;
     size_t count;
     OctError error;
@@ -194,31 +159,28 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
         free(positions);
         return 2;
     }
-    Search search;
-    if (!search_init(&search, hash_megabytes, &error)) {
-        fprintf(err, "%s%s\n", prefix, error.message);
-        free(positions);
-        return 2;
-    }
-    search_set_model(&search, model);
     fprintf(out, "  #  empties  move  score  expected      time          nodes\n");
     int wrong_scores = 0, wrong_moves = 0;
     double total_time = 0;
     uint64_t total_nodes = 0;
     if (interrupt)
-        atomic_store(&interrupt->search, &search);
+        atomic_store(&interrupt->engine, engine);
     size_t solved_count = 0;
     double total_cpu = 0;
     for (size_t i = 0; i < count && !interrupted(interrupt); ++i) {
         const ObfPosition *position = &positions[i];
-        tt_clear(&search.tt);
         double start = monotonic_seconds(), cpu_start = cpu_seconds();
-        int move, score;
-        uint64_t nodes;
         bool outcome = wld > 0 && board_count_empties(&position->board) <= wld;
-        solve_one(&search, threads, &position->board, outcome, &move, &score, &nodes);
-        if (interrupted(interrupt)) /* a stopped solve proves nothing */
+        EngineSolve solved_one;
+        if (!engine_solve(engine, &position->board, outcome, bare,
+                          interrupt ? &interrupt->raised : NULL, &solved_one, &error)) {
+            fprintf(err, "%s%s\n", prefix, error.message);
             break;
+        }
+        if (solved_one.stopped || interrupted(interrupt)) /* a stopped solve proves nothing */
+            break;
+        int move = solved_one.move, score = solved_one.score;
+        uint64_t nodes = solved_one.nodes;
         ++solved_count;
         double elapsed = monotonic_seconds() - start;
         total_time += elapsed;
@@ -230,7 +192,7 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
             snprintf(expected, sizeof expected, "%+d", best);
             /* an unlisted move is judged by its own score, which the search proved */
             int listed = listed_score(position, move);
-            int played = listed >= -SCORE_MAX ? listed : score;
+            int played = listed != NOT_LISTED ? listed : score;
             if (outcome) { /* the outcome is all that was asked */
                 best = sign(best);
                 played = sign(played);
@@ -247,7 +209,7 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
     }
     bool stopped = solved_count < count;
     if (interrupt)
-        atomic_store(&interrupt->search, NULL);
+        atomic_store(&interrupt->engine, NULL);
     /* the wall time also counts time the core gave to other processes; the processor time
      * of the process's threads does not, so the two apart show a shared core */
     fprintf(out, "processor time of the solves: %.3f s, all threads\n", total_cpu);
@@ -256,7 +218,6 @@ int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes
     fprintf(out, "solved %zu positions: %d wrong scores, %d wrong moves, %.3f s, %llu nodes, "
             "%.0f nodes/s\n", solved_count, wrong_scores, wrong_moves, total_time,
             (unsigned long long)total_nodes, total_time > 0 ? (double)total_nodes / total_time : 0.0);
-    search_free(&search);
     free(positions);
     return wrong_scores || stopped ? 1 : 0;
 }

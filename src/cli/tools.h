@@ -1,4 +1,5 @@
-/* The engine binary's batch commands: perft, solving test files. They print reports. */
+/* The engine binary's batch commands: perft, solving test files, the benchmark. They print
+ * reports; the searches are the engine's (engine_solve, engine_bench). */
 #ifndef OCTUPLE_TOOLS_H
 #define OCTUPLE_TOOLS_H
 
@@ -7,23 +8,24 @@
 #include <stdio.h>
 
 #include "core/board.h"
-#include "core/model.h"
 #include "cli/options.h"
-#include "core/search.h"
+#include "engine/engine.h"
 
 /* Ctrl-C for the work the console runs in its own thread (solve, perft, book store and
  * add), where no `stop` can be read: a signal handler raises it (interrupt_raise is safe
- * there), and the work looks at `raised` and stops the search it has put in `search`. */
+ * there), and the work looks at `raised`; a solve also interrupts the engine it has put in
+ * `engine`. */
 typedef struct Interrupt {
     atomic_bool raised;
-    _Atomic(Search *) search;
+    _Atomic(Engine *) engine;
 } Interrupt;
 
 void interrupt_raise(Interrupt *interrupt);
 
 /* Leaf counts for depths 1..options->perft_depth from options->board. */
 int tools_perft(const Options *options, FILE *out);
-/* The fixed search workload of bench.h with the default (or --weights) model. */
+/* The fixed search workload of bench.h by an engine with the default (or --weights)
+ * network. */
 int tools_bench(const Options *options, FILE *out, FILE *err);
 /* The counts alone, from any position (the REPL's `perft`, which shows its own board);
  * `interrupt` (may be NULL) ends it early, with a line saying so, and 1. */
@@ -35,10 +37,11 @@ int tools_perft_from(const Board *board, int depth, Interrupt *interrupt, FILE *
  * bare endgame solver orders the moves. The rows go to `out`, errors and warnings to `err`
  * (the command line's stderr; the console passes its own output for both). */
 int tools_solve(const Options *options, const char *path, FILE *out, FILE *err);
-/* The same with a given model (may be NULL), table size, thread count and `wld`; errors
- * name `who` first when it is not NULL (the console's command name). `interrupt` (may be
- * NULL) ends it after the positions solved so far, with the summary of those and 1. */
-int tools_solve_with(const char *path, const Model *model, size_t hash_megabytes, int threads,
-                     int wld, const char *who, Interrupt *interrupt, FILE *out, FILE *err);
+/* The same with a given engine (its table size, threads and `wld` setting): through its
+ * search, or by the bare endgame solver (`bare`); errors name `who` first when it is not
+ * NULL (the console's command name). `interrupt` (may be NULL) ends it after the positions
+ * solved so far, with the summary of those and 1. */
+int tools_solve_with(Engine *engine, bool bare, const char *path, const char *who,
+                     Interrupt *interrupt, FILE *out, FILE *err);
 
 #endif

@@ -44,16 +44,8 @@ static Board bench_position(int index)
     }
 }
 
-bool bench_run(const Model *model, size_t hash_megabytes, int positions, FILE *out, FILE *err,
-               BenchTotals *totals)
+void bench_run(Search *search, int positions, FILE *out, BenchTotals *totals)
 {
-    Search search;
-    OctError error;
-    if (!search_init(&search, hash_megabytes, &error)) {
-        fprintf(err, "octuple: error: %s\n", error.message);
-        return false;
-    }
-    search_set_model(&search, model);
     if (positions > BENCH_POSITIONS)
         positions = BENCH_POSITIONS;
     *totals = (BenchTotals){0};
@@ -64,9 +56,9 @@ bool bench_run(const Model *model, size_t hash_megabytes, int positions, FILE *o
         limits.depth = BENCH_DEPTH;
         limits.exact_empties = BENCH_EXACT;
         limits.threads = 1;
-        tt_clear(&search.tt);
+        tt_clear(&search->tt);
         SearchResult result;
-        search_run(&search, &board, &limits, &result, NULL, NULL);
+        search_run(search, &board, &limits, &result, NULL, NULL);
         char move[3];
         fprintf(out, "%2d  %7d  %-10s  %4s  %+6.2f  %13llu  %7.3f s\n", i + 1, bench_empties[i],
                 result.exact ? "exact" : "depth 10", move_format(result.move, move),
@@ -78,6 +70,4 @@ bool bench_run(const Model *model, size_t hash_megabytes, int positions, FILE *o
     }
     fprintf(out, "bench: %llu nodes, %.3f s, %.0f nodes/s\n", (unsigned long long)totals->nodes,
             totals->seconds, totals->seconds > 0 ? (double)totals->nodes / totals->seconds : 0.0);
-    search_free(&search);
-    return true;
 }

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/model.h"
+#include "core/search.h"
 
 enum { BENCH_POSITIONS = 8 /* the fixed positions of the workload */ };
 
@@ -17,10 +17,9 @@ typedef struct BenchTotals {
     uint64_t position_nodes[BENCH_POSITIONS]; /* each searched position's count */
 } BenchTotals;
 
-/* Searches the first `positions` (at most BENCH_POSITIONS) of the fixed positions with one
- * thread and a cleared table each time, printing one row per position and a total line.
- * Returns false when memory runs out. */
-bool bench_run(const Model *model, size_t hash_megabytes, int positions, FILE *out, FILE *err,
-               BenchTotals *totals);
+/* Searches the first `positions` (at most BENCH_POSITIONS) of the fixed positions with
+ * `search` (its evaluation and table) on one thread, the table cleared each time, printing
+ * one row per position and a total line; each position's count goes to `totals`. */
+void bench_run(Search *search, int positions, FILE *out, BenchTotals *totals);
 
 #endif

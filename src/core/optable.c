@@ -13,7 +13,8 @@ void optable_begin(OptScan *scan, int argc, char **argv, int first, bool refuse_
 const OptSpec *optable_find(const OptSpec *table, int count, const char *name, size_t length)
 {
     for (int i = 0; i < count; ++i)
-        if (table[i].name && strlen(table[i].name) == length && !strncmp(table[i].name, name, length))
+        if (table[i].name && strlen(table[i].name) == length
+            && !strncmp(table[i].name, name, length))
             return &table[i];
     return NULL;
 }

@@ -23,7 +23,7 @@ _Static_assert(OCTUPLE_BLACK == (int)COLOR_BLACK && OCTUPLE_WHITE == (int)COLOR_
 _Static_assert((int)OCTUPLE_BOARD_TEXT == (int)BOARD_TEXT_SIZE,
                "octuple.h and notation.h disagree on the board text");
 _Static_assert((int)OCTUPLE_ERROR_SIZE >= (int)ERROR_MESSAGE_SIZE, "an engine error must fit");
-_Static_assert((int)OCTUPLE_MAX_HINTS == (int)SEARCH_MAX_LINES,
+_Static_assert((int)OCTUPLE_MAX_HINTS == (int)ENGINE_MAX_LINES,
                "octuple.h and search.h disagree on the lines of a hint");
 _Static_assert((int)OCTUPLE_GAME_TEXT == (int)GGF_LINE_SIZE,
                "octuple.h and ggf.h disagree on the size of a game record");
@@ -47,14 +47,6 @@ struct Octuple {
     OctupleAnalysis analyses[GAME_MOVE_CAPACITY + 1];
     int analysis_count;
     atomic_bool stop;      /* octuple_stop was called since the search started */
-    /* the last think's answer, so that octuple_play of it records its value and time in
-     * the game (as NBoard's `move` of the engine's own answer does) */
-    bool answered;
-    Board answered_board;  /* the position searched, and how many moves led there */
-    int answered_ply;
-    int answered_move;
-    double answered_eval;  /* NAN when it has none */
-    double answered_seconds;
 };
 
 /* A refusal: the message formatted as error_set formats it (one line of UTF-8 whatever
@@ -333,19 +325,12 @@ bool octuple_play(Octuple *octuple, int move, char *error, size_t error_size)
     }
     if (!refuse_searching(octuple, error, error_size))
         return false;
-    const Game *game = engine_game(octuple->engine);
-    Board board;
-    Color side;
-    game_position(game, game->move_count, &board, &side);
-    bool known = octuple->answered && octuple->answered_ply == game->move_count
-              && octuple->answered_move == move && board_equal(&octuple->answered_board, &board);
+    /* the engine's own answer keeps its value and time in the game (engine_play) */
     OctError problem;
-    if (!engine_play(octuple->engine, move, known ? octuple->answered_eval : NAN,
-                     known ? octuple->answered_seconds : NAN, &problem)) {
+    if (!engine_play(octuple->engine, move, NAN, NAN, &problem)) {
         error_copy(&problem, error, error_size);
         return false;
     }
-    octuple->answered = false;
     return true;
 }
 
@@ -447,7 +432,7 @@ static void line_copy(OctupleResult *result, const int *moves, int count)
 }
 
 /* The search result's best move (line 0) as an OctupleResult. */
-static void result_fill(OctupleResult *out, const SearchResult *result, uint64_t nodes,
+static void result_fill(OctupleResult *out, const EngineResult *result, uint64_t nodes,
                         double seconds)
 {
     memset(out, 0, sizeof *out);
@@ -575,26 +560,11 @@ static void think_result(const Octuple *octuple, OctupleResult *result)
         result->score = 0;
 }
 
-/* Keeps a finished think's answer for octuple_play (see `answered`). */
-static void answer_keep(Octuple *octuple, const OctupleResult *result)
-{
-    octuple->answered = result->move != OCTUPLE_NO_MOVE;
-    if (!octuple->answered)
-        return;
-    const Game *game = &octuple->task_game;
-    Color side;
-    game_position(game, game->move_count, &octuple->answered_board, &side);
-    octuple->answered_ply = game->move_count;
-    octuple->answered_move = result->move;
-    octuple->answered_eval = result_valued(result) ? result->score : NAN;
-    octuple->answered_seconds = result->seconds;
-}
-
 /* The finished HINT's moves, at most `capacity`: how many were written. */
 static int hint_results(const Octuple *octuple, OctupleResult *results, int capacity)
 {
     const EngineReport *report = &octuple->last;
-    const SearchResult *result = &report->result;
+    const EngineResult *result = &report->result;
     int written = 0;
     if (report->from_book) {
         for (int i = 0; i < report->book_count && written < capacity; ++i, ++written) {
@@ -613,7 +583,7 @@ static int hint_results(const Octuple *octuple, OctupleResult *results, int capa
             OctupleResult *out = &results[written];
             result_fill(out, result, report->nodes, report->seconds);
             if (result->line_count > 0) {
-                const SearchLine *line = &result->lines[i];
+                const EngineLine *line = &result->lines[i];
                 out->move = line->move;
                 out->score = engine_discs(line->score);
                 if (i == 0 && result->pv_length > 0 && result->pv[0] == line->move)
@@ -662,7 +632,6 @@ int octuple_wait(Octuple *octuple, OctupleResult *results, int capacity, char *e
     atomic_store(&octuple->searching, false);
     if (octuple->task == ENGINE_THINK) {
         think_result(octuple, &results[0]);
-        answer_keep(octuple, &results[0]);
         return 1;
     }
     return hint_results(octuple, results, capacity < octuple->lines ? capacity : octuple->lines);

@@ -12,12 +12,18 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/bench.h"
+#include "core/book.h"
 #include "core/book_eval.h"
 #include "core/fileio.h"
+#include "core/endgame.h"
+#include "core/eval.h"
+#include "core/model.h"
 #include "core/notation.h"
 #include "core/timing.h"
 #include "engine/paths.h"
 #include "core/rng.h"
+#include "core/search.h"
 #include "core/weights.h"
 #include "core/wpc.h"
 
@@ -69,12 +75,26 @@ struct Engine {
     void *context;
     Game task_game;      /* the game the task works on (the engine's is not touched) */
     double task_start;
+    /* the last think's answer: engine_play of that move in that position records the
+     * value and time the front end did not give (a GUI plays the answer back without them) */
+    bool answered;
+    Board answered_board; /* the position searched, and how many moves led there */
+    int answered_ply;
+    int answered_move;
+    double answered_eval; /* discs, the mover's view; NAN when the answer has no value */
+    double answered_seconds;
 };
 
 static void clear_notes(Annotations *notes)
 {
     for (int i = 0; i < GAME_MOVE_CAPACITY; ++i)
         notes->evals[i] = notes->times[i] = NAN;
+}
+
+bool engine_find_weights(const char *program, char *path, size_t size, char *searched,
+                         size_t searched_size)
+{
+    return paths_find_data(program, default_weights, 2, path, size, searched, searched_size);
 }
 
 /* Loads the weights `settings` names, or the default ones, or the SWH fallback. */
@@ -89,8 +109,8 @@ static bool load_model(const EngineSettings *settings, Model **model, char *path
         return true;
     }
     char searched[2048];
-    if (paths_find_data(settings->program, default_weights, 2, path, SETTINGS_PATH_SIZE,
-                        searched, sizeof searched)) {
+    if (engine_find_weights(settings->program, path, SETTINGS_PATH_SIZE, searched,
+                            sizeof searched)) {
         OctError load_error;
         if (model_load(path, model, &load_error))
             return true;
@@ -390,6 +410,7 @@ void engine_set_game(Engine *engine, const Game *game)
     engine->game = *game;
     clear_notes(&engine->notes);
     clear_redo(engine);
+    engine->answered = false; /* a new game, or the same one taken back */
 }
 
 void engine_new_game(Engine *engine)
@@ -425,10 +446,27 @@ void engine_set_record(Engine *engine, const GgfRecord *record)
     }
 }
 
+/* Whether `move` is the last think's answer, in the position it was searched in. */
+static bool is_answer(const Engine *engine, int move)
+{
+    if (!engine->answered || engine->answered_move != move
+        || engine->answered_ply != engine->game.move_count)
+        return false;
+    Board board;
+    Color side;
+    game_position(&engine->game, engine->game.move_count, &board, &side);
+    return board_equal(&board, &engine->answered_board);
+}
+
 bool engine_play(Engine *engine, int move, double eval, double seconds, OctError *error)
 {
     if (!refuse_busy(engine, error))
         return false;
+    bool answer = is_answer(engine, move);
+    if (answer && isnan(eval))
+        eval = engine->answered_eval;
+    if (answer && isnan(seconds))
+        seconds = engine->answered_seconds;
     int before = engine->game.move_count;
     if (!game_append(&engine->game, move, error))
         return false;
@@ -443,6 +481,7 @@ bool engine_play(Engine *engine, int move, double eval, double seconds, OctError
         --engine->redo_count;
     else
         clear_redo(engine);
+    engine->answered = false; /* one answer, played back once */
     return true;
 }
 
@@ -701,6 +740,44 @@ typedef struct ProgressContext {
     uint64_t nodes_before; /* of earlier positions of the task */
 } ProgressContext;
 
+/* The report structs of engine.h are copies of the search's and the book's results, of
+ * the same sizes. */
+_Static_assert((int)ENGINE_MAX_DEPTH == (int)SEARCH_MAX_DEPTH
+                   && (int)ENGINE_MAX_LINES == (int)SEARCH_MAX_LINES
+                   && (int)ENGINE_LINE_PV == (int)SEARCH_LINE_PV
+                   && (int)ENGINE_BOOK_MOVES == (int)BOOK_MAX_MOVES
+                   && (int)ENGINE_BOOK_PV == (int)BOOK_PV_SIZE
+                   && (int)ENGINE_BOOK_MAX_DEPTH == (int)BOOK_GROW_MAX_DEPTH,
+               "engine.h's sizes are the search's and the book's");
+
+static void result_export(const SearchResult *from, EngineResult *to)
+{
+    to->move = from->move;
+    to->score = from->score;
+    to->exact = from->exact;
+    to->wld = from->wld;
+    to->depth = from->depth;
+    to->selectivity = from->selectivity;
+    to->probable = from->probable;
+    memcpy(to->pv, from->pv, sizeof to->pv);
+    to->pv_length = from->pv_length;
+    to->line_count = from->line_count;
+    for (int i = 0; i < from->line_count && i < ENGINE_MAX_LINES; ++i) {
+        to->lines[i].move = from->lines[i].move;
+        to->lines[i].score = from->lines[i].score;
+        memcpy(to->lines[i].pv, from->lines[i].pv, sizeof to->lines[i].pv);
+        to->lines[i].pv_length = from->lines[i].pv_length;
+    }
+    to->nodes = from->nodes;
+    to->seconds = from->seconds;
+    to->stopped = from->stopped;
+}
+
+static EngineBookMove book_move_export(const BookMove *move)
+{
+    return (EngineBookMove){move->move, move->value, move->games, move->in_book};
+}
+
 static void on_progress(void *context, const SearchResult *result)
 {
     ProgressContext *progress = context;
@@ -708,23 +785,13 @@ static void on_progress(void *context, const SearchResult *result)
     if (atomic_load(&engine->stop_requested))
         search_stop(&engine->search);
     EngineReport *report = progress->report;
+    /* a selective pass before a solve comes as a result of its own (probable); the search's
+     * own result, which the task reports at its end, goes on from it */
     report->event = result->running ? ENGINE_PROGRESS : ENGINE_ITERATION;
+    result_export(result, &report->result);
     report->nodes = progress->nodes_before + result->nodes;
     report->seconds = monotonic_seconds() - engine->task_start;
-    if (result == &report->result || result->running) {
-        engine->listener(engine->context, report);
-        return;
-    }
-    /* a selective pass, reported apart from the search's own result, which report->result
-     * is: the search goes on from it */
-    SearchResult *kept = malloc(sizeof *kept);
-    if (!kept) /* a missed report only */
-        return;
-    *kept = report->result;
-    report->result = *result;
     engine->listener(engine->context, report);
-    report->result = *kept;
-    free(kept);
 }
 
 _Static_assert(SETTINGS_MAX_CONTEMPT * EVAL_DISC / 100 <= SEARCH_MAX_DRAW,
@@ -770,7 +837,7 @@ static bool book_result(Engine *engine, EngineReport *report)
         return false;
     int count = 0;
     if (task == ENGINE_THINK) {
-        report->book_moves[count++] = chosen;
+        report->book_moves[count++] = book_move_export(&chosen);
     } else {
         BookMove all[BOOK_MAX_MOVES];
         int total = book_moves(book, &report->board, all);
@@ -785,15 +852,15 @@ static bool book_result(Engine *engine, EngineReport *report)
             return false;
         for (int i = 0; i < total && count < lines; ++i)
             if (all[i].in_book) /* the deviation is no book move: it is not offered as one */
-                report->book_moves[count++] = all[i];
+                report->book_moves[count++] = book_move_export(&all[i]);
     }
-    SearchResult *result = &report->result;
+    EngineResult *result = &report->result;
     memset(result, 0, sizeof *result);
     for (int i = 0; i < count; ++i) {
-        const BookMove *move = &report->book_moves[i];
+        const EngineBookMove *move = &report->book_moves[i];
         report->book_pv_lengths[i] = book_line(book, &report->board, move->move,
                                                report->book_pvs[i], BOOK_PV_SIZE);
-        result->lines[i] = (SearchLine){move->move, move->value * EVAL_DISC, {0}, 0};
+        result->lines[i] = (EngineLine){move->move, move->value * EVAL_DISC, {0}, 0};
     }
     result->move = report->book_moves[0].move;
     result->score = report->book_moves[0].value * EVAL_DISC;
@@ -807,7 +874,7 @@ static bool book_result(Engine *engine, EngineReport *report)
 }
 
 /* Fills `result` without searching when the choice is forced (THINK only). */
-static bool forced_result(const Board *board, SearchResult *result)
+static bool forced_result(const Board *board, EngineResult *result)
 {
     uint64_t moves = board_legal(board);
     if (moves & (moves - 1))
@@ -826,7 +893,7 @@ static bool forced_result(const Board *board, SearchResult *result)
     result->pv[0] = result->move;
     result->pv_length = 1;
     result->line_count = 1;
-    result->lines[0] = (SearchLine){result->move, 0, {0}, 0};
+    result->lines[0] = (EngineLine){result->move, 0, {0}, 0};
     return true;
 }
 
@@ -872,6 +939,26 @@ static uint64_t analysis_score_played(Engine *engine, const Game *game,
         report->played_score = result.score;
     }
     return result.nodes;
+}
+
+/* Keeps a think's answer for engine_play (see `answered`): a move, its value when the
+ * search gave one (not a forced move, nor a search stopped before its first depth), its
+ * time. */
+static void answer_keep(Engine *engine, const EngineReport *report)
+{
+    const EngineResult *result = &report->result;
+    engine->answered = result->move != MOVE_NONE;
+    if (!engine->answered)
+        return;
+    const Game *game = &engine->task_game;
+    Color side;
+    game_position(game, game->move_count, &engine->answered_board, &side);
+    engine->answered_ply = game->move_count;
+    engine->answered_move = result->move;
+    bool valued = !report->forced
+                  && (result->exact || result->wld || result->depth >= 1 || report->from_book);
+    engine->answered_eval = valued ? engine_discs(result->score) : NAN;
+    engine->answered_seconds = report->seconds;
 }
 
 static void *task_main(void *argument)
@@ -921,8 +1008,10 @@ static void *task_main(void *argument)
                 if (limits.seconds <= 0 || share < limits.seconds)
                     limits.seconds = share;
             }
-            search_run(&engine->search, &report.board, &limits, &report.result, on_progress,
+            SearchResult searched;
+            search_run(&engine->search, &report.board, &limits, &searched, on_progress,
                        &progress);
+            result_export(&searched, &report.result);
             nodes += report.result.nodes;
             if (engine->request.task == ENGINE_ANALYZE && !atomic_load(&engine->stop_requested))
                 nodes += analysis_score_played(engine, game, &limits, &report);
@@ -940,6 +1029,8 @@ static void *task_main(void *argument)
     report.event = ENGINE_FINISHED;
     report.nodes = nodes;
     report.seconds = monotonic_seconds() - engine->task_start;
+    if (engine->request.task == ENGINE_THINK)
+        answer_keep(engine, &report); /* before the listener: the answer may be played at once */
     engine->listener(engine->context, &report);
 
     pthread_mutex_lock(&engine->lock);
@@ -1066,4 +1157,95 @@ void engine_format_moves(const int *moves, int count, Color side, const char *se
         used += (size_t)written;
         side = (Color)!side;
     }
+}
+
+/* ---- batch work, in the caller's thread ---- */
+
+static int sign(int value)
+{
+    return (value > 0) - (value < 0);
+}
+
+bool engine_solve(Engine *engine, const Board *board, bool outcome_only, bool bare,
+                  const atomic_bool *cancel, EngineSolve *out, OctError *error)
+{
+    if (!refuse_busy(engine, error))
+        return false;
+    memset(out, 0, sizeof *out);
+    Search *search = &engine->search;
+    /* cleared before `cancel` is read: a raise after the reset stops the search, one
+     * before it is seen here */
+    search_reset_stop(search);
+    if (cancel && atomic_load(cancel)) {
+        out->move = MOVE_NONE;
+        out->stopped = true;
+        return true;
+    }
+    tt_clear(&search->tt);
+    if (!bare) {
+        SearchLimits limits = search_default_limits();
+        limits.exact_empties = outcome_only ? 0 : 64;
+        limits.wld_empties = outcome_only ? 64 : 0;
+        limits.threads = engine->settings.threads;
+        SearchResult result;
+        search_run(search, board, &limits, &result, NULL, NULL);
+        out->move = result.move;
+        /* a position without moves for either side is scored exactly even here */
+        out->score = outcome_only ? sign(result.score) : result.score / EVAL_DISC;
+        out->nodes = result.nodes;
+    } else {
+        Solver solver;
+        solver_init(&solver, &search->tt, &search->stop);
+        solver_local_alloc(&solver); /* optional: the solve is right without it */
+        SolveResult result = endgame_solve(&solver, board, outcome_only);
+        solver_local_free(&solver);
+        out->move = result.move;
+        out->score = outcome_only ? sign(result.score) : result.score;
+        out->nodes = solver.nodes;
+    }
+    out->stopped = cancel && atomic_load(cancel);
+    return true;
+}
+
+bool engine_bench(Engine *engine, FILE *out, uint64_t *nodes, OctError *error)
+{
+    if (!refuse_busy(engine, error))
+        return false;
+    search_reset_stop(&engine->search);
+    BenchTotals totals;
+    bench_run(&engine->search, BENCH_POSITIONS, out, &totals);
+    if (nodes)
+        *nodes = totals.nodes;
+    return true;
+}
+
+/* ---- the book, for front ends ---- */
+
+bool engine_book_info(const Engine *engine, EngineBookInfo *info)
+{
+    const Book *book = engine_book(engine);
+    if (!book)
+        return false;
+    info->positions = book_count(book);
+    info->plies = book_plies(book);
+    info->depth = book_depth(book);
+    return true;
+}
+
+int engine_book_moves(const Engine *engine, EngineBookMove *moves,
+                      int pvs[][ENGINE_BOOK_PV], int *pv_lengths)
+{
+    const Book *book = engine_book(engine);
+    if (!book)
+        return 0;
+    Board board;
+    Color side;
+    game_position(&engine->game, engine->game.move_count, &board, &side);
+    BookMove found[BOOK_MAX_MOVES];
+    int count = book_moves(book, &board, found);
+    for (int i = 0; i < count; ++i) {
+        moves[i] = book_move_export(&found[i]);
+        pv_lengths[i] = book_line(book, &board, found[i].move, pvs[i], BOOK_PV_SIZE);
+    }
+    return count;
 }

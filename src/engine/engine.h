@@ -18,19 +18,67 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/board.h"
-#include "core/book.h"
 #include "core/error.h"
-#include "core/eval.h"
 #include "core/game.h"
 #include "core/gameclock.h"
 #include "core/ggf.h"
-#include "core/model.h"
-#include "core/search.h"
+#include "core/scale.h"
 #include "engine/settings.h"
 
+/* Front ends see the engine, its book and its network only as opaque types, and what it
+ * found in the report structs below, not the search, evaluation or book internals. */
 typedef struct Engine Engine;
+typedef struct Book Book;
+typedef struct Model Model;
+
+enum {
+    ENGINE_MAX_DEPTH = 60,  /* midgame depths 1..ENGINE_MAX_DEPTH */
+    ENGINE_MAX_LINES = 64,  /* HINT: moves scored at most */
+    ENGINE_LINE_PV = 40,    /* a line's moves at most (an exact line from 30 empties) */
+    ENGINE_BOOK_MOVES = 34, /* book moves of a position at most */
+    ENGINE_BOOK_PV = 24,    /* a book move's line through the book at most */
+    ENGINE_BOOK_MAX_DEPTH = 20 /* the deepest search of positions added to the book */
+};
+
+/* One scored move of a HINT. */
+typedef struct EngineLine {
+    int move;
+    int score;              /* engine units (EVAL_DISC a disc), side to move's view */
+    int pv[ENGINE_LINE_PV]; /* with several lines: this move's line, as EngineResult.pv */
+    int pv_length;          /* 0 with one line (EngineResult.pv is the line) */
+} EngineLine;
+
+/* What a search found. */
+typedef struct EngineResult {
+    int move;          /* MOVE_PASS when forced to pass, MOVE_NONE when the game is over */
+    int score;         /* engine units, side to move's view; exact: discs * EVAL_DISC */
+    bool exact;        /* an exact endgame result (score is a disc count) */
+    bool wld;          /* a proven win, draw or loss: score is +1, 0 or -1 disc (times
+                          EVAL_DISC), its sign the outcome; lines too */
+    int depth;         /* last completed depth (exact: the empties) */
+    int selectivity;   /* midgame: 100, or the percent of the evaluation's errors inside the
+                          Multi-ProbCut width when cuts could prune (console: 9@87%) */
+    bool probable;     /* a selective pass before a solve (ENGINE_ITERATION reports only):
+                          depth is the empties, selectivity the pass's confidence */
+    int pv[ENGINE_MAX_DEPTH + 4];
+    int pv_length;
+    int line_count;    /* HINT: best first */
+    EngineLine lines[ENGINE_MAX_LINES];
+    uint64_t nodes;
+    double seconds;
+    bool stopped;      /* interrupted: the result is the last completed iteration */
+} EngineResult;
+
+/* A move of the opening book. */
+typedef struct EngineBookMove {
+    int move;       /* square or MOVE_PASS */
+    int value;      /* discs, the mover's view */
+    uint32_t games; /* games through the position after it (0: the deviation) */
+    bool in_book;   /* the position after it is in the book */
+} EngineBookMove;
 
 typedef enum EngineTask {
     ENGINE_THINK,  /* choose a move in the current position (not played) */
@@ -40,7 +88,7 @@ typedef enum EngineTask {
 
 typedef struct EngineRequest {
     EngineTask task;
-    int lines;     /* HINT: moves to score, 1..SEARCH_MAX_LINES */
+    int lines;     /* HINT: moves to score, 1..ENGINE_MAX_LINES */
     int first_ply; /* ANALYZE: the earliest position analysed (0 = the start) */
     bool clocked;    /* THINK: the mover plays on `clock`, whose share (gameclock_budget)
                         caps the search, as the `time` setting does */
@@ -62,15 +110,15 @@ typedef struct EngineReport {
     Board board;         /* the position searched, side to move relative */
     Color side;          /* its colour to move */
     int ply;             /* moves (passes included) of the game before it */
-    SearchResult result; /* ITERATION: so far; POSITION, FINISHED: the last final result */
+    EngineResult result; /* ITERATION: so far; POSITION, FINISHED: the last final result */
     bool forced;         /* THINK: one legal move or a pass, answered without searching */
     bool stopped;        /* the task was interrupted by engine_stop */
     bool from_book;      /* THINK, HINT: the result comes from the opening book, not a search:
                             `result` holds the book's moves (depth = the book's search depth) */
     int book_count;      /* from_book: the book moves, best first (HINT: at most `lines`) */
-    BookMove book_moves[BOOK_MAX_MOVES];
-    int book_pv_lengths[BOOK_MAX_MOVES]; /* each book move's line through the book */
-    int book_pvs[BOOK_MAX_MOVES][BOOK_PV_SIZE];
+    EngineBookMove book_moves[ENGINE_BOOK_MOVES];
+    int book_pv_lengths[ENGINE_BOOK_MOVES]; /* each book move's line through the book */
+    int book_pvs[ENGINE_BOOK_MOVES][ENGINE_BOOK_PV];
     bool played_known;   /* ANALYZE, POSITION: the game's move here was scored as below */
     int played_score;    /* its score from the same search depth as `result`, the mover's view:
                             the best move's score when it is the best move, else a search of
@@ -82,6 +130,12 @@ typedef struct EngineReport {
 /* Called from the search thread. */
 typedef void (*EngineListener)(void *context, const EngineReport *report);
 
+/* The default network, the file every program loads when none is named: octuple.ow, else
+ * jaskowski-all2.ow, in the data directories of `program` (paths.h). False when neither
+ * exists; `searched` (may be NULL) then lists the directories tried. */
+bool engine_find_weights(const char *program, char *path, size_t size, char *searched,
+                         size_t searched_size);
+
 /* Loads the weights the settings name (or the default ones, paths.h) and allocates the
  * search. When no default weights exist the engine falls back to the SWH piece-square
  * table (wpc.h) and says so in engine_notice; explicit weights that fail are an error. */
@@ -91,8 +145,20 @@ void engine_free(Engine *engine);
 /* The opening book in use (NULL: none loaded, or the settings turn it off) and its file. */
 const Book *engine_book(const Engine *engine);
 const char *engine_book_path(const Engine *engine);
+typedef struct EngineBookInfo {
+    size_t positions; /* in the book */
+    int plies;        /* positions after at most this many moves */
+    int depth;        /* the search depth of the deviations */
+} EngineBookInfo;
+/* The book in use: false when there is none. */
+bool engine_book_info(const Engine *engine, EngineBookInfo *info);
+/* The book's moves in the current position, best first (at most ENGINE_BOOK_MOVES), each
+ * with its line through the book: their count, 0 when the position is not in the book or
+ * no book is in use. */
+int engine_book_moves(const Engine *engine, EngineBookMove *moves,
+                      int pvs[][ENGINE_BOOK_PV], int *pv_lengths);
 /* The search depth of the book positions evaluated from now on (learning, book add),
- * 1..BOOK_GROW_MAX_DEPTH. */
+ * 1..ENGINE_BOOK_MAX_DEPTH. */
 bool engine_book_set_depth(Engine *engine, int depth, OctError *error);
 /* Writes the book in use to `path` (atomically). */
 bool engine_book_save(Engine *engine, const char *path, OctError *error);
@@ -131,7 +197,9 @@ void engine_set_game(Engine *engine, const Game *game);
 void engine_set_record(Engine *engine, const GgfRecord *record);
 /* Plays a move (or MOVE_PASS) for the side to move; a move while the side to move has
  * none is preceded by the implicit pass. `eval` (discs, mover's view) and `seconds` are
- * remembered for the record; NAN when unknown. Replaying the next redo move keeps the
+ * remembered for the record; NAN when unknown, and then, when the move is the last think's
+ * answer in the position it was searched in, that answer's value and time (once: a GUI
+ * plays the engine's own move back without them). Replaying the next redo move keeps the
  * rest of the redo list. */
 bool engine_play(Engine *engine, int move, double eval, double seconds, OctError *error);
 /* Takes back the last move, and the move before it while the taken-back one was a pass
@@ -175,6 +243,25 @@ bool engine_learn(Engine *engine, char *path, size_t size, const atomic_bool *st
 /* The learned-games file: paths_user_dir(USER_DATA)/learned.ggf. */
 bool engine_learned_path(char *path, size_t size, bool create, OctError *error);
 
+/* Batch work in the caller's thread, on the engine's search, evaluation and table (octuple
+ * --solve and --bench, the console's solve). Refused while a task runs. */
+typedef struct EngineSolve {
+    int move;       /* MOVE_PASS when forced to pass, MOVE_NONE when the game is over */
+    int score;      /* the disc difference, or the outcome's sign (-1, 0, 1) */
+    uint64_t nodes;
+    bool stopped;   /* `cancel` was raised: the result proves nothing */
+} EngineSolve;
+
+/* Solves `board` exactly, or for win, draw or loss only (`outcome_only`), from an empty
+ * table on the engine's threads: through the search, whose evaluation orders the moves, or
+ * by the bare endgame solver (`bare`). `cancel` (may be NULL), raised before or during the
+ * solve together with engine_interrupt, stops it. */
+bool engine_solve(Engine *engine, const Board *board, bool outcome_only, bool bare,
+                  const atomic_bool *cancel, EngineSolve *out, OctError *error);
+/* The fixed search workload of core/bench.h on one thread, a row per position and the
+ * total to `out`; `nodes` (may be NULL) receives the node count. */
+bool engine_bench(Engine *engine, FILE *out, uint64_t *nodes, OctError *error);
+
 /* Writes moves[0..count) as one token, upper case for black and lower case for white
  * starting with `side` ("F5d6C3", passes "PA"/"pa"), separated by `separator`. */
 void engine_format_moves(const int *moves, int count, Color side, const char *separator,
@@ -184,6 +271,12 @@ void engine_format_moves(const int *moves, int count, Color side, const char *se
 static inline double engine_discs(int score)
 {
     return (double)score / EVAL_DISC;
+}
+
+/* The word for an outcome from the sign of a score: "win", "draw" or "loss". */
+static inline const char *engine_outcome(int score)
+{
+    return score > 0 ? "win" : score == 0 ? "draw" : "loss";
 }
 
 #endif

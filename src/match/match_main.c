@@ -20,6 +20,7 @@
 #include "match/match_openings.h"
 #include "match/match_run.h"
 #include "core/model.h"
+#include "engine/engine.h"
 #include "engine/paths.h"
 #include "core/weights.h"
 #include "core/parse.h"
@@ -441,9 +442,8 @@ static bool load_openings(const Options *options, const char *program, Game **op
     if (options->weights) {
         snprintf(path, sizeof path, "%s", options->weights);
     } else {
-        static const char *const names[] = {"octuple.ow", "jaskowski-all2.ow"};
         char searched[PATHS_SIZE];
-        if (!paths_find_data(program, names, 2, path, sizeof path, searched, sizeof searched))
+        if (!engine_find_weights(program, path, sizeof path, searched, sizeof searched))
             return error_set(error, "no weights for the opening generator (octuple.ow or "
                              "jaskowski-all2.ow) in %s: give --weights or --openings",
                              searched[0] ? searched : "any data directory");

@@ -308,7 +308,8 @@ bool train_option_set(TrainArgs *args, int option, const char *value)
         args->mpc.max_depth = (int)number;
     else if (option == TRAIN_OPT_BASE) args->base = value;
     else if (option == TRAIN_OPT_UPDATE) args->update = value;
-    else if (option == TRAIN_OPT_PLIES && numeric && number >= 0 && number <= BOOK_MAX_PLIES && whole)
+    else if (option == TRAIN_OPT_PLIES && numeric && number >= 0 && number <= BOOK_MAX_PLIES
+             && whole)
         args->book_plies = (int)number;
     else if (option == TRAIN_OPT_MIN_GAMES && numeric && number >= 1 && number <= 1e9 && whole)
         args->book_min_games = (int)number;
