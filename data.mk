@@ -16,18 +16,23 @@ weights-import: tools/weightstool$(EXEEXT)
 
 # Generated training data lives outside the tree, in $(DATA_CACHE) (default
 # $XDG_CACHE_HOME/octuple, else ~/.cache/octuple); each file is rebuilt byte for byte from the
-# commands below when missing. Self-play games and labels are played and ordered by
-# weights/octuple-r0.ow, the network before the shipped one (its bytes are in the history
-# already, so keeping it costs the repository nothing).
+# commands below when missing. Self-play games of seed 1 and the labels are played and
+# ordered by weights/octuple-r0.ow, those of seed 2 by weights/octuple-r1.ow: the two
+# networks before the shipped one (their bytes are in the history already, so keeping them
+# costs the repository nothing).
 DATA_CACHE ?= $${XDG_CACHE_HOME:-$$HOME/.cache}/octuple
 GENERATOR = $(srcdir)/weights/octuple-r0.ow
-SELFPLAY_SHARDS = 0 1 2
+GENERATOR2 = $(srcdir)/weights/octuple-r1.ow
+SELFPLAY_SHARDS = 0 1 2 3
 SELFPLAY_GAMES = 2000
+SELFPLAY2_GAMES = 1121
 .PHONY: selfplay-data label-data
 
 # Self-play games (octuple-train selfplay): shards of 2,000 games of seed 1, 8-50 random
-# opening moves, depth 7, exact from 20 empties. About 15 minutes a shard on two cores.
-# An interrupted shard resumes where it stopped.
+# opening moves, depth 7, exact from 20 empties, and the first 1,121 games of seed 2 with
+# the depth-7 score of each move's search stored as a second label (--label-depth 7 costs
+# nothing at the depth of play; regress --position-target reads it). About 15 minutes for
+# 2,000 games on two cores. An interrupted file resumes where it stopped.
 selfplay-data: src/octuple-train$(EXEEXT)
 	mkdir -p "$(DATA_CACHE)"
 	for k in $(SELFPLAY_SHARDS); do \
@@ -35,19 +40,8 @@ selfplay-data: src/octuple-train$(EXEEXT)
 	    --out "$(DATA_CACHE)/selfplay-1-$$k.opos" --games $(SELFPLAY_GAMES) \
 	    --first-game `expr $$k \* $(SELFPLAY_GAMES)` --seed 1 || exit 1; \
 	done
-
-# The next network's self-play games: shards of 2,000 games of seed 2 played by the shipped
-# network, with the depth-7 score of each move's search stored as a second label
-# (--label-depth 7 costs nothing at the depth of play; regress --position-target reads it).
-SELFPLAY2_SHARDS = 0
-.PHONY: selfplay-data-2
-selfplay-data-2: src/octuple-train$(EXEEXT)
-	mkdir -p "$(DATA_CACHE)"
-	for k in $(SELFPLAY2_SHARDS); do \
-	  src/octuple-train$(EXEEXT) selfplay --weights $(srcdir)/weights/octuple.ow \
-	    --out "$(DATA_CACHE)/selfplay-2-$$k.opos" --games $(SELFPLAY_GAMES) \
-	    --first-game `expr $$k \* $(SELFPLAY_GAMES)` --seed 2 --label-depth 7 || exit 1; \
-	done
+	src/octuple-train$(EXEEXT) selfplay --weights $(GENERATOR2) \
+	  --out "$(DATA_CACHE)/selfplay-2.opos" --games $(SELFPLAY2_GAMES) --seed 2 --label-depth 7
 
 # Held-out positions for `octuple-train error`: 139 games of seed 1000, solved from 22 empties
 # (the exactly labelled positions at 1-22 empties), never trained on. About 15 minutes on
@@ -73,15 +67,16 @@ label-data: src/octuple-train$(EXEEXT)
 
 # The shipped network (weights/octuple.ow): full-batch Adam (octuple-train regress) on every
 # position of Logistello's games (final result), the WTHOR games down to 24 empties (their
-# theoretical scores), the solved WTHOR positions and the self-play positions (exact from 20
-# empties), the last two counted 8 times. About 4 minutes on two cores.
+# theoretical scores), the solved WTHOR positions and the self-play positions (their games'
+# results, exact from 20 empties), the last two counted 8 times; a weight set per six move
+# numbers. About 5 minutes on two cores.
 weights-train: src/octuple-train$(EXEEXT) selfplay-data label-data
 	src/octuple-train$(EXEEXT) regress --logbook "$(SHARED_DATA)/logbook.gam.gz" \
 	  --wthor "$(SHARED_DATA)/wthor" \
 	  --labels "$(DATA_CACHE)/labels.obf" \
-	  --positions `for k in $(SELFPLAY_SHARDS); do printf '%s,' "$(DATA_CACHE)/selfplay-1-$$k.opos"; done | sed 's/,$$//'` \
-	  --label-weight 8 --optimizer adam --rate 0.2 --epochs 400 --shape edax --phase-width 2 \
-	  --seed 1 --threads 2 --name "octuple edax adam: logbook, WTHOR, self-play, solved" \
+	  --positions `for k in $(SELFPLAY_SHARDS); do printf '%s,' "$(DATA_CACHE)/selfplay-1-$$k.opos"; done`"$(DATA_CACHE)/selfplay-2.opos" \
+	  --label-weight 8 --optimizer adam --rate 0.2 --epochs 400 --shape edax --phase-width 6 \
+	  --seed 1 --threads 2 --name "octuple edax adam, 6-move phases: logbook, WTHOR, self-play" \
 	  --out $(srcdir)/weights/octuple.ow
 
 # The held-out error of the shipped network by empties (static, 1-4 plies).

@@ -119,10 +119,14 @@ int train_mpc(const TrainArgs *args)
             snprintf(endgame, sizeof endgame, "; endgame sigma %g discs at every empties and depth",
                      args->endgame_sigma);
         }
+        /* the file's name, not its path: the same fit gives the same bytes wherever the
+         * tree is */
+        const char *slash = strrchr(args->weights, '/');
         char comment[512];
         snprintf(comment, sizeof comment,
                  "midgame part fitted by octuple-train mpc on %s, %d..%d empties, %d positions "
-                 "each, depths %d..%d, seed %llu%s", args->weights, args->mpc.min_empties,
+                 "each, depths %d..%d, seed %llu%s", slash ? slash + 1 : args->weights,
+                 args->mpc.min_empties,
                  args->mpc.max_empties, args->mpc.per_empties, PROBCUT_MID_MIN_DEPTH,
                  args->mpc.max_depth, (unsigned long long)args->mpc.seed, endgame);
         ok = probcut_save(fitted, args->out, comment, &error);
