@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     Input input;
     input_init(&input, fd);
-    repl_run(engine, &input, fuzz_null_output());
+    repl_run(engine, &input, fuzz_null_output(), COLOR_MODE_NEVER);
     input_free(&input);
     close(fd);
     return 0;
