@@ -227,7 +227,7 @@ START_TEST(test_position_targets)
         ck_assert(record->flags & POSFILE_SEARCH_LABEL);
         if (!board_can_move(&record->board))
             continue; /* the trainer leaves these out */
-        int searched = (int)lround(record->search / 128.0);
+        int searched = posfile_search_discs(record);
         ck_assert(board_equal(&sets[0].positions[at].board, &record->board));
         ck_assert_int_eq(sets[0].positions[at].target, record->score);
         if (record->flags & POSFILE_EXACT) {

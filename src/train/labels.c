@@ -37,6 +37,15 @@ static bool position_at(const Game *game, int empties, Board *board, Color *side
 bool labels_make(const Game *games, size_t count, const LabelOptions *options,
                  const Model *model, const char *path, FILE *log, OctError *error)
 {
+    /* the options first: nothing is allocated for a run refused */
+    if (options->depth > 0 && !model)
+        return error_set(error, "labels: a search of depth %d needs a network (--weights)",
+                         options->depth);
+    for (int k = 0; k < options->empties_count; ++k)
+        if (options->depth == 0 && options->empties[k] > LABELS_MAX_EXACT_EMPTIES)
+            return error_set(error, "labels: exact solves at %d empties are out of reach (at "
+                             "most %d); label by a search (--depth) instead",
+                             options->empties[k], LABELS_MAX_EXACT_EMPTIES);
     size_t take = options->limit && options->limit < count ? options->limit : count;
     size_t *order = malloc(sizeof *order * (count ? count : 1));
     size_t capacity = take * (size_t)options->empties_count * 80 + 1;
@@ -50,22 +59,6 @@ bool labels_make(const Game *games, size_t count, const LabelOptions *options,
             search_free(&search);
         return have_search ? error_set(error, "labels: out of memory") : false;
     }
-    if (options->depth > 0 && !model) {
-        free(order);
-        free(text);
-        search_free(&search);
-        return error_set(error, "labels: a search of depth %d needs a network (--weights)",
-                         options->depth);
-    }
-    for (int k = 0; k < options->empties_count; ++k)
-        if (options->depth == 0 && options->empties[k] > LABELS_MAX_EXACT_EMPTIES) {
-            free(order);
-            free(text);
-            search_free(&search);
-            return error_set(error, "labels: exact solves at %d empties are out of reach (at "
-                             "most %d); label by a search (--depth) instead",
-                             options->empties[k], LABELS_MAX_EXACT_EMPTIES);
-        }
     uint64_t state = options->seed;
     rng_shuffle_indices(order, count, &state); /* the sample repeats for a seed */
     /* the engine's own solve: a shallow search first and a window around its estimate

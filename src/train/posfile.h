@@ -15,12 +15,14 @@
 #ifndef OCTUPLE_POSFILE_H
 #define OCTUPLE_POSFILE_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/board.h"
 #include "core/error.h"
+#include "core/scale.h"
 
 enum {
     POSFILE_HEADER_SIZE = 64,
@@ -42,6 +44,12 @@ typedef struct PosRecord {
     uint8_t flags;
     int16_t search; /* 1/128 disc, side to move's view */
 } PosRecord;
+
+/* A record's search label in whole discs, as the trainer and the error measure read it. */
+static inline int posfile_search_discs(const PosRecord *record)
+{
+    return (int)lround(record->search / (double)EVAL_DISC);
+}
 
 typedef struct PosHeader {
     uint64_t seed;

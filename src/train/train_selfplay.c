@@ -1,6 +1,5 @@
 /* octuple-train's data generation: selfplay (games into a positions file) and merge
  * (positions files into one, without repeated positions). */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,7 +228,7 @@ static bool exact_positions_load(const TrainArgs *args, ExactPosition **out, siz
                 (*out)[(*count)++] = (ExactPosition){record->board, record->score};
             } else if (args->error.search_labels && (record->flags & POSFILE_SEARCH_LABEL)) {
                 (*out)[(*count)++] = (ExactPosition){record->board,
-                                                     (int)lround(record->search / 128.0)};
+                                                     posfile_search_discs(record)};
                 ++*searched;
             }
         }

@@ -182,7 +182,7 @@ bool trainset_add_positions(TrainSet *set, const char *path, int weight, Positio
             const PosRecord *record = &file.records[game->first + (size_t)i];
             bool game_label = record->flags & POSFILE_GAME_LABEL;
             bool search_label = record->flags & POSFILE_SEARCH_LABEL;
-            int searched = (int)lround(record->search / 128.0);
+            int searched = posfile_search_discs(record);
             int target;
             if (!game_label && !search_label)
                 continue;
