@@ -5,7 +5,7 @@
 # tree for labels.obf and solve-dev.obf). Included by Makefile.am.
 
 .PHONY: weights-import weights-train weights-mpc weights-shapes solvebench book test-data \
-	weights-error
+	weights-error test-data-deep weights-error-deep
 
 # The fallback network: Figure 7 of Jaskowski, "Systematic N-tuple Networks for Position
 # Evaluation: Exceeding 90% in the Othello League" (2014), transcribed in League text format,
@@ -51,6 +51,15 @@ test-data: src/octuple-train$(EXEEXT)
 	src/octuple-train$(EXEEXT) selfplay --weights $(GENERATOR) \
 	  --out "$(DATA_CACHE)/test-1000.opos" --games 139 --seed 1000 --exact 22 --hash 32
 
+# Held-out positions further from the end: 33 games of seed 1001 opening with 28-33 random
+# moves, solved from 24 empties, each position above that labelled by the depth-12 search
+# stored with it (error --labelled search reads it), never trained on.
+test-data-deep: src/octuple-train$(EXEEXT)
+	mkdir -p "$(DATA_CACHE)"
+	src/octuple-train$(EXEEXT) selfplay --weights $(GENERATOR) \
+	  --out "$(DATA_CACHE)/test-1001.opos" --games 33 --seed 1001 --random-moves 28:33 \
+	  --exact 24 --label-depth 12 --hash 64
+
 # Exact scores of positions of sampled WTHOR games at 10-18 empties (octuple-train label):
 # three runs, about 19 minutes on one core (541, 302 and 284 s).
 LABEL_RUN = src/octuple-train$(EXEEXT) label --wthor "$(SHARED_DATA)/wthor" --weights $(GENERATOR)
@@ -84,6 +93,11 @@ weights-error: src/octuple-train$(EXEEXT) test-data
 	src/octuple-train$(EXEEXT) error --weights $(srcdir)/weights/octuple.ow \
 	  --positions "$(DATA_CACHE)/test-1000.opos" --depth 4 --per-empties 1000
 
+# The same from 1 to 30 empties: exact scores to 24 empties, depth-12 searches above.
+weights-error-deep: src/octuple-train$(EXEEXT) test-data-deep
+	src/octuple-train$(EXEEXT) error --weights $(srcdir)/weights/octuple.ow \
+	  --positions "$(DATA_CACHE)/test-1001.opos" --depth 4 --labelled search
+
 # The midgame Multi-ProbCut parameters of the shipped network (weights/octuple.mpc, loaded
 # with octuple.ow): 4,800 positions of the WTHOR games at 10-57 empties searched by iterative
 # deepening to depth 10 without cuts, and the constant endgame error model that turns on the
@@ -114,7 +128,7 @@ solvebench: src/octuple$(EXEEXT) solve-dev.obf
 
 # The opening book (book/octuple.book): the positions of the first 30 moves of Logistello's
 # games and the WTHOR games that at least 2 games reached, each searched at depth 10 with the
-# shipped network for its best move out of the book, negamaxed. 4,673 s on two cores; the
+# shipped network for its best move out of the book, negamaxed. 3,427 s on two cores; the
 # same bytes whatever the number of threads (book/README.md).
 book: src/octuple-train$(EXEEXT)
 	src/octuple-train$(EXEEXT) book --weights $(srcdir)/weights/octuple.ow \
